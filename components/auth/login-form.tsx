@@ -1,0 +1,126 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { emailError } from "@/lib/auth/rules";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
+import { Field } from "@/components/ui/field";
+
+type LoginAnswer = {
+  requires2FA?: boolean;
+  accessToken?: string;
+  refreshToken?: string;
+  user?: { language?: string };
+};
+
+// SPEC section 2, /login: email and password; the 2FA code field appears only
+// after the server asks for it, and then email and password are locked.
+export function LoginForm() {
+  const t = useTranslations();
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [needsCode, setNeedsCode] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = {
+      email: fieldErrorText(t, emailError(email)),
+      password: password ? undefined : t("errors.passwordRequired"),
+      code: needsCode && !code ? t("errors.twofaCodeRequired") : undefined,
+    };
+    setFieldErrors(errors);
+    if (Object.values(errors).some(Boolean)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await apiRequest<LoginAnswer>("/auth/login", {
+        body: { email: email.trim(), password, ...(needsCode ? { twofa_code: code } : {}) },
+        auth: false,
+      });
+      if (answer.requires2FA && !answer.accessToken) {
+        setNeedsCode(true);
+        return;
+      }
+      window.localStorage.setItem("accessToken", answer.accessToken ?? "");
+      window.localStorage.setItem("refreshToken", answer.refreshToken ?? "");
+      window.localStorage.setItem("user", JSON.stringify(answer.user ?? {}));
+      router.push("/dashboard");
+    } catch (failure) {
+      setError(apiErrorText(t, failure, t("login.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const clear = (field: string) => setFieldErrors((current) => ({ ...current, [field]: undefined }));
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field
+        id="email"
+        label={t("login.email")}
+        type="email"
+        autoComplete="username"
+        value={email}
+        disabled={needsCode}
+        error={fieldErrors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          clear("email");
+        }}
+      />
+      <Field
+        id="password"
+        label={t("login.password")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        disabled={needsCode}
+        error={fieldErrors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          clear("password");
+        }}
+      />
+      {needsCode && (
+        <div className="flex flex-col gap-1">
+          <Field
+            id="twofa-code"
+            label={t("login.twofaCode")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            autoFocus
+            value={code}
+            error={fieldErrors.code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              clear("code");
+            }}
+          />
+          <p className="text-sm text-slate-600">{t("login.twofaHint")}</p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+      >
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { hashPassword } from "@/lib/auth/password";
+import { createShopSchema, type CreateShopInput } from "@/lib/auth/schema";
+import { AppError } from "@/lib/errors";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+
+type Tx = Prisma.TransactionClient | PrismaClient;
+
+export type CreatedShop = { shopId: string; userId: string; email: string };
+
+/** A new shop with its main account (role owner). Writes both or nothing. */
+export async function createShopWithOwner(client: PrismaClient, input: CreateShopInput): Promise<CreatedShop> {
+  const data = createShopSchema.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  return client.$transaction((tx) => insertShopAndOwner(tx, { ...data, passwordHash }));
+}
+
+export async function insertShopAndOwner(
+  tx: Tx,
+  data: { shopName: string; name: string; email: string; passwordHash: string },
+): Promise<CreatedShop> {
+  if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
+    throw new AppError("emailTaken", 409, { email: "emailTaken" });
+  }
+  try {
+    const shop = await tx.shop.create({ data: { name: data.shopName } });
+    const user = await tx.user.create({
+      data: { shopId: shop.id, name: data.name, email: data.email, passwordHash: data.passwordHash, role: "owner" },
+    });
+    return { shopId: shop.id, userId: user.id, email: user.email };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("emailTaken", 409, { email: "emailTaken" });
+    }
+    throw error;
+  }
+}

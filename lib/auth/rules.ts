@@ -1,0 +1,45 @@
+import type { ErrorCode } from "@/lib/errors";
+
+// Account rules (SPEC section 5) as plain functions, so screens can check a
+// form without shipping zod; lib/auth/schema.ts builds the server's schemas
+// from the same rules. Each returns the first failing rule's error code.
+
+export const EMAIL_MAX_LENGTH = 255;
+export const PASSWORD_MIN_LENGTH = 12;
+/** bcrypt reads at most 72 bytes; a longer password is refused, never cut. */
+export const PASSWORD_MAX_BYTES = 72;
+export const SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const passwordRules = {
+  length: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  uppercase: (p: string) => /\p{Lu}/u.test(p),
+  lowercase: (p: string) => /\p{Ll}/u.test(p),
+  number: (p: string) => /\d/.test(p),
+  special: (p: string) => [...p].some((c) => SPECIAL_CHARACTERS.includes(c)),
+} as const;
+
+type Rule = [ErrorCode, (value: string) => boolean];
+
+const EMAIL_RULES: Rule[] = [
+  ["emailRequired", (e) => e.length > 0],
+  ["emailTooLong", (e) => e.length <= EMAIL_MAX_LENGTH],
+  ["emailInvalid", (e) => EMAIL_SHAPE.test(e)],
+];
+
+const PASSWORD_RULES: Rule[] = [
+  ["passwordRequired", (p) => p.length > 0],
+  ["passwordTooShort", passwordRules.length],
+  ["passwordUppercase", passwordRules.uppercase],
+  ["passwordLowercase", passwordRules.lowercase],
+  ["passwordNumber", passwordRules.number],
+  ["passwordSpecial", passwordRules.special],
+  ["passwordTooLong", (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES],
+];
+
+const firstFailing = (rules: Rule[], value: string): ErrorCode | null =>
+  rules.find(([, test]) => !test(value))?.[0] ?? null;
+
+export const emailError = (email: string) => firstFailing(EMAIL_RULES, email.trim());
+export const newPasswordError = (password: string) => firstFailing(PASSWORD_RULES, password);

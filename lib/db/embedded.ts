@@ -1,0 +1,47 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { acquireDataDirLock } from "@/lib/runtime/data-dir-lock";
+
+// The embedded default when no DATABASE_URL is set: PGlite (Postgres compiled
+// to WebAssembly) persisted under DATA_DIR, served on a loopback port so the
+// app reaches it through the same pg / @prisma/adapter-pg path as a real server.
+// PGlite runs one statement at a time; the socket server queues connections
+// and, while one is inside a transaction, serves only that one.
+
+export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  maxConnections?: number;
+}): Promise<EmbeddedPostgres> {
+  const lock = acquireDataDirLock(options.dataDir);
+  try {
+    const db = await PGlite.create(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
+    const server = new PGLiteSocketServer({
+      db,
+      host: "127.0.0.1",
+      port: options.port ?? 0,
+      maxConnections: options.maxConnections ?? 16,
+    });
+    await server.start();
+    const url = `postgresql://postgres@${server.getServerConn()}/postgres`;
+    lock.publishUrl(url);
+    let stopped = false;
+    return {
+      url,
+      stop: async () => {
+        if (stopped) return;
+        stopped = true;
+        await server.stop();
+        await db.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

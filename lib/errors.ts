@@ -1,0 +1,25 @@
+import en from "@/messages/en.json";
+
+// One error type for the whole server. The code is stable (the client
+// translates it); the text is the English one from messages/en.json, which
+// holds the spec's texts word for word.
+export type ErrorCode = keyof typeof en.errors;
+
+export function errorText(code: ErrorCode): string {
+  return en.errors[code];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(en.errors, value);
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    readonly fields?: Record<string, ErrorCode>,
+  ) {
+    super(errorText(code));
+    this.name = "AppError";
+  }
+}

@@ -1,0 +1,61 @@
+import { ZodError } from "zod";
+import { AppError, errorText, isErrorCode, type ErrorCode } from "@/lib/errors";
+
+// Every route handler answers errors through `errorResponse`: one shape,
+// `{ error, code }` (plus `fields` for bad input), no stack traces, and
+// nothing a client can send turns into a 500.
+
+export function json(body: unknown, init?: ResponseInit): Response {
+  return Response.json(body, init);
+}
+
+function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>): Response {
+  return Response.json({ error: errorText(code), code, ...extra }, { status });
+}
+
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
+
+function isDatabaseDown(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_ERRORS.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return fail(error.status, error.code, error.fields ? { fields: error.fields } : undefined);
+  }
+  if (error instanceof ZodError) {
+    const fields: Record<string, ErrorCode> = {};
+    for (const issue of error.issues) {
+      const key = issue.path.join(".") || "_";
+      if (!fields[key]) fields[key] = isErrorCode(issue.message) ? issue.message : "internal";
+    }
+    const first = Object.values(fields)[0] ?? "internal";
+    return fail(400, first, { fields });
+  }
+  if (isDatabaseDown(error)) return fail(503, "databaseUnavailable");
+  console.error("Unhandled error in a route handler:", error instanceof Error ? error.message : String(error));
+  return fail(500, "internal");
+}
+
+/** Reads a JSON body; anything that is not a JSON object is a clear 400/415. */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupportedMediaType", 415);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new AppError("invalidJson", 400);
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("invalidJson", 400);
+  return body as Record<string, unknown>;
+}

@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+// `npm start` builds when there is no build of the current sources: none at
+// all after a fresh clone, or an older one after `git pull`. The fingerprint
+// is a hash of everything the build reads, kept beside the build.
+
+const require = createRequire(import.meta.url);
+const ROOT = process.cwd();
+const INPUTS = ["app", "components", "lib", "messages", "i18n", "public", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+const SKIP = new Set([path.join(ROOT, "lib/generated"), path.join(ROOT, "public/uploads")]);
+const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
+
+function collect(entry: string, files: string[]) {
+  if (SKIP.has(entry) || !existsSync(entry)) return;
+  if (statSync(entry).isDirectory()) {
+    for (const name of readdirSync(entry).sort()) collect(path.join(entry, name), files);
+  } else {
+    files.push(entry);
+  }
+}
+
+export function sourceFingerprint(): string {
+  const files: string[] = [];
+  for (const input of INPUTS) collect(path.join(ROOT, input), files);
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(path.relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
+  return hash.digest("hex");
+}
+
+export async function ensureBuild(): Promise<void> {
+  const fingerprint = sourceFingerprint();
+  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(FINGERPRINT) && readFileSync(FINGERPRINT, "utf8") === fingerprint;
+  if (built) return;
+  console.log("No build of the current sources: building (next build)...");
+  const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+  writeFileSync(FINGERPRINT, fingerprint);
+}

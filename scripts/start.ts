@@ -1,0 +1,85 @@
+// npm start: builds when no build of the current sources exists, opens the
+// database (DATABASE_URL, or the embedded PGlite under DATA_DIR), applies
+// pending migrations, prints the first-run instructions while no account
+// exists, then serves the production build with `next start`.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createDb } from "@/lib/db";
+import { describeDatabaseUrl } from "@/lib/db/describe-url";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { applyMigrations } from "@/lib/db/migrate";
+import { ensureSecrets } from "@/lib/runtime/secrets";
+import { issueSetupToken } from "@/lib/setup/first-run";
+import { ensureBuild } from "./lib/build";
+import { commandConfig, exitWith } from "./lib/config";
+
+const require = createRequire(import.meta.url);
+
+async function printFirstRun(databaseUrl: string, port: number) {
+  const client = createDb(databaseUrl, 1);
+  try {
+    const token = await issueSetupToken(client);
+    if (!token) return;
+    const base = process.env.APP_URL ?? `http://localhost:${port}`;
+    console.log(
+      [
+        "",
+        "No account exists yet. Create the first shop and its main account, either:",
+        `  - in the browser, once: ${base}/setup?token=${token}`,
+        `  - or from a shell: npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`,
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+async function main() {
+  const config = commandConfig();
+  await ensureBuild();
+  const secrets = ensureSecrets(config.dataDir);
+  mkdirSync(config.uploadDir, { recursive: true });
+
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir });
+  const databaseUrl = embedded?.url ?? config.databaseUrl!;
+  console.log(
+    embedded
+      ? `Database: embedded PostgreSQL (PGlite) in ${config.dataDir}, served on ${new URL(databaseUrl).host}`
+      : `Database: ${describeDatabaseUrl(databaseUrl)}`,
+  );
+
+  try {
+    await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
+    await printFirstRun(databaseUrl, config.port);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+
+  const server = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(config.port)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      // PGlite runs one statement at a time: a small pool is enough and queues less.
+      DB_POOL_MAX: process.env.DB_POOL_MAX ?? (embedded ? "4" : "10"),
+      DATA_DIR: config.dataDir,
+      UPLOAD_DIR: config.uploadDir,
+      JWT_SECRET: secrets.JWT_SECRET,
+      ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
+    },
+  });
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => server.kill(signal));
+  }
+  server.on("exit", async (code, signal) => {
+    await embedded?.stop();
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+}
+
+main().catch(exitWith);
