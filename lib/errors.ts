@@ -1,4 +1,4 @@
-import en from "@/messages/en.json";
+import en from "@/messages/en.json" with { type: "json" };
 
 // One error type for the whole server. The code is stable (the client
 // translates it); the text is the English one from messages/en.json, which

@@ -7,10 +7,10 @@ import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { errorText, isErrorCode } from "@/lib/errors";
 import { openDatabase } from "@/lib/runtime/database";
+import { SHOP_CREATE_USAGE } from "@/lib/setup/announce";
 import { commandConfig, exitWith } from "./lib/config";
 
-const USAGE =
-  `Usage: npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`;
+const USAGE = `Usage: ${SHOP_CREATE_USAGE}`;
 
 function readOptions() {
   try {

@@ -1,40 +1,18 @@
 // npm start: builds when no build of the current sources exists, opens the
 // database (DATABASE_URL, or the embedded PGlite under DATA_DIR), applies
 // pending migrations, prints the first-run instructions while no account
-// exists, then serves the production build with `next start`.
+// exists (instrumentation.ts), then serves the production build with `next start`.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createDb } from "@/lib/db";
 import { describeDatabaseUrl } from "@/lib/db/describe-url";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureSecrets } from "@/lib/runtime/secrets";
-import { issueSetupToken } from "@/lib/setup/first-run";
 import { ensureBuild } from "./lib/build";
 import { commandConfig, exitWith } from "./lib/config";
 
 const require = createRequire(import.meta.url);
-
-async function printFirstRun(databaseUrl: string, port: number) {
-  const client = createDb(databaseUrl, 1);
-  try {
-    const token = await issueSetupToken(client);
-    if (!token) return;
-    const base = process.env.APP_URL ?? `http://localhost:${port}`;
-    console.log(
-      [
-        "",
-        "No account exists yet. Create the first shop and its main account, either:",
-        `  - in the browser, once: ${base}/setup?token=${token}`,
-        `  - or from a shell: npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`,
-        "",
-      ].join("\n"),
-    );
-  } finally {
-    await client.$disconnect();
-  }
-}
 
 async function main() {
   const config = commandConfig();
@@ -52,7 +30,6 @@ async function main() {
 
   try {
     await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
-    await printFirstRun(databaseUrl, config.port);
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -73,12 +50,18 @@ async function main() {
     },
   });
 
+  // A stop asked for (Ctrl-C, SIGTERM from docker or systemd) is a clean exit,
+  // whatever code Next gives when it ends on the forwarded signal.
+  let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => server.kill(signal));
+    process.on(signal, () => {
+      stopping = true;
+      server.kill(signal);
+    });
   }
-  server.on("exit", async (code, signal) => {
+  server.on("exit", async (code) => {
     await embedded?.stop();
-    process.exit(code ?? (signal ? 0 : 1));
+    process.exit(stopping ? 0 : (code ?? 1));
   });
 }
 

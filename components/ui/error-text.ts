@@ -1,5 +1,5 @@
 import type { ApiError } from "@/lib/api-client";
-import en from "@/messages/en.json";
+import en from "@/messages/en.json" with { type: "json" };
 
 type ErrorKey = keyof typeof en.errors;
 type T = (key: `errors.${ErrorKey}`) => string;

@@ -74,9 +74,10 @@ export async function applyMigrations(
           }
           continue;
         }
-        await applyOne(client, migration);
-        applied.push(migration.name);
-        log(`applied migration ${migration.name}`);
+        if (await applyOne(client, migration)) {
+          applied.push(migration.name);
+          log(`applied migration ${migration.name}`);
+        }
       }
       return { applied, alreadyApplied: migrations.length - applied.length };
     } finally {
@@ -87,10 +88,23 @@ export async function applyMigrations(
   }
 }
 
-async function applyOne(client: pg.Client, migration: Migration): Promise<void> {
+// Applies one migration unless another runner recorded it meanwhile. The
+// re-check under a table lock matters for the embedded database: PGlite has a
+// single backend, so advisory locks do not separate its connections, while its
+// socket server does run one connection's transaction at a time.
+async function applyOne(client: pg.Client, migration: Migration): Promise<boolean> {
   const id = randomUUID();
   await client.query("BEGIN");
   try {
+    await client.query(`LOCK TABLE "_prisma_migrations" IN SHARE ROW EXCLUSIVE MODE`);
+    const done = await client.query(
+      `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      [migration.name],
+    );
+    if (done.rowCount) {
+      await client.query("COMMIT");
+      return false;
+    }
     await client.query(
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count)
        VALUES ($1, $2, $3, now(), 0)`,
@@ -102,6 +116,7 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
       [id],
     );
     await client.query("COMMIT");
+    return true;
   } catch (error) {
     await client.query("ROLLBACK");
     throw new Error(`Migration ${migration.name} failed and was rolled back: ${(error as Error).message}`);

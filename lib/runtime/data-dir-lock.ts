@@ -43,10 +43,10 @@ function readLock(file: string): LockContent | null {
   }
 }
 
-/** The server holding DATA_DIR, if one is alive. */
+/** The server holding DATA_DIR, if one is alive (this process included). */
 export function liveServer(dataDir: string): LockContent | null {
   const content = readLock(lockFile(dataDir));
-  return content && content.pid !== process.pid && isAlive(content.pid) ? content : null;
+  return content && isAlive(content.pid) ? content : null;
 }
 
 export type DataDirLock = { publishUrl: (url: string) => void; release: () => void };

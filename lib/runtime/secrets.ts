@@ -9,7 +9,7 @@ import path from "node:path";
 
 export type Secrets = { JWT_SECRET: string; ENCRYPTION_KEY: string };
 
-export function ensureSecrets(dataDir: string, environment: NodeJS.ProcessEnv = process.env): Secrets & { source: string } {
+export function ensureSecrets(dataDir: string, environment: Record<string, string | undefined> = process.env): Secrets & { source: string } {
   if (environment.JWT_SECRET && environment.ENCRYPTION_KEY) {
     return { JWT_SECRET: environment.JWT_SECRET, ENCRYPTION_KEY: environment.ENCRYPTION_KEY, source: "environment" };
   }

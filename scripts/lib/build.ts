@@ -10,7 +10,7 @@ import path from "node:path";
 
 const require = createRequire(import.meta.url);
 const ROOT = process.cwd();
-const INPUTS = ["app", "components", "lib", "messages", "i18n", "public", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+const INPUTS = ["app", "components", "lib", "messages", "i18n", "public", "instrumentation.ts", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 const SKIP = new Set([path.join(ROOT, "lib/generated"), path.join(ROOT, "public/uploads")]);
 const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { emailError, newPasswordError, passwordRules } from "./rules";
+
+describe("password rules (SPEC section 5)", () => {
+  it.each([
+    ["", "passwordRequired"],
+    ["Ab1!", "passwordTooShort"],
+    ["abcdefghijk1!", "passwordUppercase"],
+    ["ABCDEFGHIJK1!", "passwordLowercase"],
+    ["Abcdefghijkl!", "passwordNumber"],
+    ["Abcdefghijkl1", "passwordSpecial"],
+    ["Ab1!" + "x".repeat(69), "passwordTooLong"],
+    ["Ab1!" + "é".repeat(35), "passwordTooLong"],
+  ])("reports the first failing rule for %j", (password, code) => {
+    expect(newPasswordError(password)).toBe(code);
+  });
+
+  it("accepts a strong password of exactly 72 bytes", () => {
+    expect(newPasswordError("Ab1!" + "x".repeat(68))).toBeNull();
+    expect(newPasswordError("Correct-Horse-9")).toBeNull();
+  });
+
+  it("checks each rule separately for the live checklist", () => {
+    expect(passwordRules.length("abc")).toBe(false);
+    expect(passwordRules.uppercase("abcD")).toBe(true);
+    expect(passwordRules.special("abc~")).toBe(true);
+    expect(passwordRules.special("abc")).toBe(false);
+  });
+});
+
+describe("email rules", () => {
+  it.each([
+    ["", "emailRequired"],
+    ["   ", "emailRequired"],
+    ["anna", "emailInvalid"],
+    ["anna@shop", "emailInvalid"],
+    [`${"a".repeat(250)}@x.com`, "emailTooLong"],
+  ])("%j gives %s", (email, code) => {
+    expect(emailError(email)).toBe(code);
+  });
+
+  it("accepts an ordinary address", () => {
+    expect(emailError(" anna@rellotgeria.cat ")).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import { db } from "@/lib/db";
+import { issueSetupToken } from "./first-run";
+
+export const SHOP_CREATE_USAGE =
+  `npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`;
+
+/** While no account exists, prints how to create the first one: a one-time link and the command. */
+export async function announceFirstRun(): Promise<void> {
+  try {
+    const token = await issueSetupToken(db());
+    if (!token) return;
+    const base = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    console.log(
+      [
+        "",
+        "No account exists yet. Create the first shop and its main account, either:",
+        `  - in the browser, once: ${base}/setup?token=${token}`,
+        `  - or from a shell: ${SHOP_CREATE_USAGE}`,
+        "",
+      ].join("\n"),
+    );
+  } catch (error) {
+    console.error(`Could not check for a first account: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests drive the system Chromium against the production server,
+// started exactly as the README says (`npm start`). `npm test` passes a fresh
+// database in E2E_DATABASE_URL when DATABASE_URL is set; otherwise the server
+// runs on the embedded database in a temporary DATA_DIR. The directory is made
+// here once, in the runner's process, and the workers inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "rd-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npm start",
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      UPLOAD_DIR: path.join(process.env.E2E_DATA_DIR, "uploads"),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

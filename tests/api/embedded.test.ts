@@ -1,0 +1,114 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { createDb } from "@/lib/db";
+import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import { applyMigrations } from "@/lib/db/migrate";
+import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
+import { exited, startUntil, TSX } from "../helpers/processes";
+
+// The embedded database (PGlite behind pglite-socket), whatever DATABASE_URL says.
+const tempDir = () => mkdtempSync(path.join(tmpdir(), "rd-embedded-"));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("the embedded database", () => {
+  it("keeps transactions of two connections apart", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const a = new pg.Client({ connectionString: embedded.url });
+    const b = new pg.Client({ connectionString: embedded.url });
+    try {
+      await applyMigrations(embedded.url);
+      await Promise.all([a.connect(), b.connect()]);
+      await a.query("BEGIN");
+      await a.query(`INSERT INTO shops (name) VALUES ('uncommitted')`);
+      let seen: number | undefined;
+      const read = b.query(`SELECT count(*)::int AS n FROM shops`).then((r) => (seen = r.rows[0].n));
+      await sleep(300);
+      expect(seen).toBeUndefined(); // b waits while a is inside its transaction
+      await a.query("ROLLBACK");
+      await read;
+      expect(seen).toBe(0); // and never saw a's row
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+      await embedded.stop();
+    }
+  });
+
+  it("serialises concurrent interactive transactions through Prisma: no lost update", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 3);
+    try {
+      await applyMigrations(embedded.url);
+      await client.rateLimit.create({ data: { key: "counter", count: 0, resetAt: new Date() } });
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          client.$transaction(async (tx) => {
+            const row = await tx.rateLimit.findUniqueOrThrow({ where: { key: "counter" } });
+            await sleep(30);
+            await tx.rateLimit.update({ where: { key: "counter" }, data: { count: row.count + 1 } });
+          }),
+        ),
+      );
+      expect((await client.rateLimit.findUniqueOrThrow({ where: { key: "counter" } })).count).toBe(5);
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
+  it("keeps its data across a restart", async () => {
+    const dir = tempDir();
+    const first = await startEmbeddedPostgres({ dataDir: dir });
+    const client = createDb(first.url, 1);
+    await applyMigrations(first.url);
+    await client.shop.create({ data: { name: "Rellotgeria Vidal" } });
+    await client.$disconnect();
+    await first.stop();
+
+    const second = await startEmbeddedPostgres({ dataDir: dir });
+    const again = createDb(second.url, 1);
+    try {
+      expect(await applyMigrations(second.url)).toMatchObject({ applied: [] });
+      expect((await again.shop.findMany()).map((s) => s.name)).toEqual(["Rellotgeria Vidal"]);
+    } finally {
+      await again.$disconnect();
+      await second.stop();
+    }
+  });
+
+  it("refuses a second process on the same DATA_DIR, and recovers the data after a kill -9", async () => {
+    const dir = tempDir();
+    const holder = await startUntil([...TSX, "tests/helpers/hold-embedded.ts", dir], {}, /READY (\S+)/);
+    const url = holder.match[1];
+    await applyMigrations(url);
+    const client = createDb(url, 1);
+    await client.shop.create({ data: { name: "Before the crash" } });
+    await client.$disconnect();
+
+    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(/already using the embedded database/);
+
+    holder.child.kill("SIGKILL");
+    await exited(holder.child);
+    const reopened = await startEmbeddedPostgres({ dataDir: dir });
+    const after = createDb(reopened.url, 1);
+    try {
+      expect((await after.shop.findMany()).map((s) => s.name)).toEqual(["Before the crash"]);
+    } finally {
+      await after.$disconnect();
+      await reopened.stop();
+    }
+  });
+
+  it("refuses to open the same DATA_DIR twice in one process", async () => {
+    const dir = tempDir();
+    const first = await startEmbeddedPostgres({ dataDir: dir });
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await first.stop();
+    }
+  });
+});

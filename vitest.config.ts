@@ -1,0 +1,18 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-database.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Test-only values: the app reads real ones from the environment or DATA_DIR.
+      JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+      ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+    },
+  },
+});
