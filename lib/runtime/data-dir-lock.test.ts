@@ -1,11 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, liveServer } from "./data-dir-lock";
+import { tempDir } from "@/tests/helpers/temp-dir";
 
-const tempDir = () => mkdtempSync(path.join(tmpdir(), "rd-lock-"));
 
 describe("the DATA_DIR lock", () => {
   it("refuses a second owner while the first is alive, naming its pid", () => {

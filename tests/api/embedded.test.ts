@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db";
@@ -8,9 +5,9 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
 import { exited, startUntil, TSX } from "../helpers/processes";
+import { tempDir } from "../helpers/temp-dir";
 
 // The embedded database (PGlite behind pglite-socket), whatever DATABASE_URL says.
-const tempDir = () => mkdtempSync(path.join(tmpdir(), "rd-embedded-"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("the embedded database", () => {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 import { onServer } from "../helpers/admin";
+import { tempDir } from "../helpers/temp-dir";
 
 // A fresh, unmigrated database: the helper's databases come migrated, so empty one out.
 async function emptyDatabase(): Promise<TestDatabase> {
@@ -77,7 +77,7 @@ describe("applyMigrations", () => {
 
   it("rolls a failing migration back whole, records nothing, and says which one failed", async () => {
     const url = await fresh();
-    const dir = mkdtempSync(path.join(tmpdir(), "rd-migrations-"));
+    const dir = tempDir("rd-migrations-");
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
     mkdirSync(path.join(dir, "29990101000000_broken"));
     writeFileSync(

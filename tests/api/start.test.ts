@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { exited, run, startUntil, TSX } from "../helpers/processes";
+import { tempDir } from "../helpers/temp-dir";
 
 // `npm start` on a machine with no database server: exactly what the README's
 // first command runs, with DATABASE_URL and the secrets unset.
@@ -22,7 +22,7 @@ const START = [...TSX, "scripts/start.ts"];
 
 describe("npm start with the embedded database", () => {
   it("serves the app, guards its DATA_DIR, hands first-run over to shop:create, and stops cleanly", { timeout: 400_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "rd-start-"));
+    const dataDir = tempDir("rd-start-");
     const port = await freePort();
     const env = environment(port, dataDir);
     const server = await startUntil(START, env, /\/setup\?token=[A-Za-z0-9_-]{43}\n/, 300_000);
