@@ -19,7 +19,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/playwright.json" }]],
   use: {
     baseURL,
     trace: "retain-on-failure",

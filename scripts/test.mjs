@@ -4,7 +4,7 @@
 // the exit code is non-zero if any failed.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -32,8 +32,14 @@ async function admin(work) {
 const node = process.execPath;
 if (!stage("build", node, ["--import", "tsx", "scripts/build.ts"])) process.exit(1);
 
+// Each runner also writes a JSON report, for the summary line at the end.
+const REPORTS = "tests/.artifacts";
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
 const failed = [];
-if (!stage("unit and API tests (vitest)", node, ["node_modules/vitest/vitest.mjs", "run"])) failed.push("vitest");
+const vitestArgs = ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`];
+if (!stage("unit and API tests (vitest)", node, vitestArgs)) failed.push("vitest");
 
 const e2eEnv = { E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), "rd-e2e-")) };
 let dropE2eDatabase = async () => {};
@@ -50,8 +56,22 @@ if (!stage("end-to-end tests (playwright)", node, ["node_modules/@playwright/tes
 await dropE2eDatabase();
 rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
 
+function counts() {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+  const vitest = read(`${REPORTS}/vitest.json`);
+  const playwright = read(`${REPORTS}/playwright.json`);
+  return {
+    passed: (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0),
+    failed: (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0),
+    skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0),
+  };
+}
+const total = counts();
+console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+
+if (total.passed === 0) failed.push("no test ran");
 if (failed.length > 0) {
   console.error(`\nFailed: ${failed.join(", ")}`);
   process.exit(1);
 }
-console.log("\nAll test stages passed.");
+console.log("All test stages passed.");

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { emailError, newPasswordError } from "@/lib/auth/rules";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
@@ -88,21 +88,22 @@ export function SetupForm({ token }: { token: string }) {
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">{t("setup.intro")}</p>
       {FIELDS.map((field) => (
-        <Field
-          key={field}
-          id={`setup-${field}`}
-          label={t(`setup.${field}`)}
-          type={types[field]}
-          autoComplete={autoComplete[field]}
-          value={values[field]}
-          error={errors[field]}
-          onChange={(e) => {
-            setValues((current) => ({ ...current, [field]: e.target.value }));
-            setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
-        />
+        <Fragment key={field}>
+          <Field
+            id={`setup-${field}`}
+            label={t(`setup.${field}`)}
+            type={types[field]}
+            autoComplete={autoComplete[field]}
+            value={values[field]}
+            error={errors[field]}
+            onChange={(e) => {
+              setValues((current) => ({ ...current, [field]: e.target.value }));
+              setErrors((current) => ({ ...current, [field]: undefined }));
+            }}
+          />
+          {field === "password" && <PasswordChecklist password={values.password} />}
+        </Fragment>
       ))}
-      <PasswordChecklist password={values.password} />
       {failure && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {failure}
