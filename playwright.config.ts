@@ -12,6 +12,14 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "rd-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -26,16 +34,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-        },
-      },
-    },
+    // First-run setup needs a database without accounts, so it runs before the rest.
+    { name: "first-run", testMatch: /first-run\.spec\.ts/, use: chromium },
+    { name: "chromium", testIgnore: /first-run\.spec\.ts/, dependencies: ["first-run"], use: chromium },
   ],
   webServer: {
     command: "npm start",

@@ -11,6 +11,9 @@ describe("password rules (SPEC section 5)", () => {
     ["Abcdefghijkl1", "passwordSpecial"],
     ["Ab1!" + "x".repeat(69), "passwordTooLong"],
     ["Ab1!" + "é".repeat(35), "passwordTooLong"],
+    ["Password123!", "passwordCommon"],
+    ["!!Welcome2026!!", "passwordCommon"],
+    ["Rellotgeria#1", "passwordCommon"],
   ])("reports the first failing rule for %j", (password, code) => {
     expect(newPasswordError(password)).toBe(code);
   });

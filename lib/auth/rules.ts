@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@/lib/errors";
+import { isCommonPassword } from "./common-passwords";
 
 // Account rules (SPEC section 5) as plain functions, so screens can check a
 // form without shipping zod; lib/auth/schema.ts builds the server's schemas
@@ -9,6 +10,8 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt reads at most 72 bytes; a longer password is refused, never cut. */
 export const PASSWORD_MAX_BYTES = 72;
 export const SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
+
+export const passwordBytes = (password: string) => new TextEncoder().encode(password).length;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -35,7 +38,8 @@ const PASSWORD_RULES: Rule[] = [
   ["passwordLowercase", passwordRules.lowercase],
   ["passwordNumber", passwordRules.number],
   ["passwordSpecial", passwordRules.special],
-  ["passwordTooLong", (p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES],
+  ["passwordTooLong", (p) => passwordBytes(p) <= PASSWORD_MAX_BYTES],
+  ["passwordCommon", (p) => !isCommonPassword(p)],
 ];
 
 const firstFailing = (rules: Rule[], value: string): ErrorCode | null =>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
-import { emailError, newPasswordError } from "./rules";
+import { EMAIL_MAX_LENGTH, emailError, newPasswordError } from "./rules";
 
 // The server's account schemas, built from lib/auth/rules.ts. Each message is
 // an error code; the texts live in messages/*.json.
@@ -40,3 +40,54 @@ export type CreateShopInput = z.input<typeof createShopSchema>;
 
 export const setupSchema = createShopSchema.extend({ token: z.string().min(1).max(200) });
 export type SetupInput = z.input<typeof setupSchema>;
+
+const SIX_DIGITS = /^\d{6}$/;
+
+/** A 2FA code as typed: required, exactly six digits (SPEC section 5). */
+export const twofaCodeSchema = z
+  .string({ error: "twofaCodeRequired" })
+  .trim()
+  .min(1, { error: "twofaCodeRequired" })
+  .regex(SIX_DIGITS, { error: "twofaCodeFormat" });
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: "emailRequired" })
+    .trim()
+    .min(1, { error: "emailRequired" })
+    .max(EMAIL_MAX_LENGTH, { error: "emailTooLong" })
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+  twofa_code: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((c) => c || undefined)
+    .pipe(z.string().regex(SIX_DIGITS, { error: "twofaCodeFormat" }).optional()),
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+export const verifyTwofaSchema = z.object({ code: twofaCodeSchema });
+
+/** Disabling 2FA takes the code (its own screen) or the password (settings). */
+export const disableTwofaSchema = z
+  .object({ code: z.string().trim().optional(), password: z.string().optional() })
+  .transform((body, ctx) => {
+    if (body.code) {
+      const code = twofaCodeSchema.safeParse(body.code);
+      if (code.success) return { code: code.data };
+      ctx.addIssue({ code: "custom", path: ["code"], message: code.error.issues[0].message });
+      return z.NEVER;
+    }
+    if (body.password) return { password: body.password };
+    ctx.addIssue({ code: "custom", path: ["code"], message: "disable2faInput" });
+    return z.NEVER;
+  });
+
+export const subaccountSchema = z.object({ name: personNameSchema, email: emailSchema, password: newPasswordSchema });
+export type SubaccountInput = z.input<typeof subaccountSchema>;
+
+export const refreshSchema = z.object({
+  refreshToken: z.string({ error: "sessionExpired" }).min(1, { error: "sessionExpired" }).max(1000, { error: "sessionExpired" }),
+});
+

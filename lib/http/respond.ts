@@ -9,8 +9,8 @@ export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, init);
 }
 
-function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>): Response {
-  return Response.json({ error: errorText(code), code, ...extra }, { status });
+function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>, headers?: HeadersInit): Response {
+  return Response.json({ error: errorText(code), code, ...extra }, { status, headers });
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
@@ -30,6 +30,9 @@ function isDatabaseDown(error: unknown): boolean {
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
+    if (error.retryAfter !== undefined) {
+      return fail(error.status, error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
+    }
     return fail(error.status, error.code, error.fields ? { fields: error.fields } : undefined);
   }
   if (error instanceof ZodError) {

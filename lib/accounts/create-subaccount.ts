@@ -1,0 +1,32 @@
+import { hashPassword } from "@/lib/auth/password";
+import { subaccountSchema, type SubaccountInput } from "@/lib/auth/schema";
+import { AppError, successText } from "@/lib/errors";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+
+/** Every shop has at most this many accounts, its main one included (SPEC section 1). */
+export const MAX_ACCOUNTS_PER_SHOP = 3;
+
+export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
+  const data = subaccountSchema.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    const user = await client.$transaction(async (tx) => {
+      // Locking the shop's row makes concurrent creations take turns, so the
+      // count below cannot be read by two of them at once.
+      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+      if ((await tx.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) {
+        throw new AppError("accountLimitReached", 422);
+      }
+      if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
+        throw new AppError("emailTaken", 409, { email: "emailTaken" });
+      }
+      return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
+    });
+    return { message: successText("subaccountCreated"), user: { name: user.name, email: user.email, role: user.role } };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("emailTaken", 409, { email: "emailTaken" });
+    }
+    throw error;
+  }
+}

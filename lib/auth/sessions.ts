@@ -1,0 +1,79 @@
+import { AppError } from "@/lib/errors";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { hashToken, newRefreshToken, signAccessToken } from "./tokens";
+
+// Sign-in sessions as refresh-token families. Every refresh rotates the
+// token; presenting a rotated token again means it was copied, so the whole
+// family is revoked, unless it comes within a few seconds of its rotation
+// (two tabs refreshing at once), which gets a fresh token of its own.
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** A session ends when unused for this long. */
+export const SESSION_IDLE_MS = 7 * DAY;
+/** How long a just-rotated token still gets a new one instead of revoking. */
+export const ROTATION_GRACE_MS = 10_000;
+
+export type Tokens = { accessToken: string; refreshToken: string };
+
+type Tx = Prisma.TransactionClient | PrismaClient;
+
+async function issueRefreshToken(tx: Tx, familyId: string, familyExpiresAt: Date, now: Date): Promise<string> {
+  const token = newRefreshToken();
+  const idle = new Date(now.getTime() + SESSION_IDLE_MS);
+  await tx.refreshToken.create({
+    data: { familyId, tokenHash: hashToken(token), expiresAt: idle < familyExpiresAt ? idle : familyExpiresAt },
+  });
+  return token;
+}
+
+export async function startSession(client: PrismaClient, user: { id: string; shopId: string }, now = new Date()): Promise<Tokens> {
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const { familyId, refreshToken } = await client.$transaction(async (tx) => {
+    const family = await tx.refreshTokenFamily.create({ data: { userId: user.id, expiresAt } });
+    return { familyId: family.id, refreshToken: await issueRefreshToken(tx, family.id, expiresAt, now) };
+  });
+  return { accessToken: await signAccessToken({ userId: user.id, shopId: user.shopId, familyId }, now), refreshToken };
+}
+
+export async function refreshSession(client: PrismaClient, presented: string, now = new Date()): Promise<Tokens> {
+  const expired = () => new AppError("sessionExpired", 401);
+  const result = await client.$transaction(async (tx) => {
+    const token = await tx.refreshToken.findUnique({
+      where: { tokenHash: hashToken(presented) },
+      include: { family: { include: { user: { select: { id: true, shopId: true } } } } },
+    });
+    if (!token) return null;
+    const { family } = token;
+    if (family.revokedAt || family.expiresAt <= now || token.expiresAt <= now) return null;
+
+    // Exactly one request rotates a token; a parallel one sees it rotated.
+    const rotated = await tx.refreshToken.updateMany({ where: { id: token.id, rotatedAt: null }, data: { rotatedAt: now } });
+    if (rotated.count === 0) {
+      const current = await tx.refreshToken.findUniqueOrThrow({ where: { id: token.id } });
+      if (!current.rotatedAt || now.getTime() - current.rotatedAt.getTime() > ROTATION_GRACE_MS) {
+        await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: now } });
+        return { reused: true as const };
+      }
+    }
+    const refreshToken = await issueRefreshToken(tx, family.id, family.expiresAt, now);
+    return { refreshToken, familyId: family.id, user: family.user };
+  });
+  if (!result || "reused" in result) throw expired();
+  const accessToken = await signAccessToken({ userId: result.user.id, shopId: result.user.shopId, familyId: result.familyId }, now);
+  return { accessToken, refreshToken: result.refreshToken };
+}
+
+export async function revokeFamily(client: PrismaClient, familyId: string, now = new Date()): Promise<void> {
+  await client.refreshTokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+}
+
+/** Whether the session an access token belongs to is still open. */
+export async function sessionIsOpen(client: PrismaClient, familyId: string, userId: string): Promise<boolean> {
+  const family = await client.refreshTokenFamily.findFirst({
+    where: { id: familyId, userId, revokedAt: null },
+    select: { id: true },
+  });
+  return family !== null;
+}

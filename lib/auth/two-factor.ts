@@ -1,0 +1,75 @@
+import { AppError, successText } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { limits, releaseSlot, takeSlot } from "@/lib/rate-limit";
+import { verifyPassword } from "./password";
+import { newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode, totpStep } from "./totp";
+
+// Two-factor authentication: setup stores a new secret (still off), verify
+// turns it on with a valid code, disable needs a code or the password.
+
+type TwoFactorUser = { id: string; email: string; twofaEnabled: boolean; twofaSecret: string | null };
+
+async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactorUser & { passwordHash: string }> {
+  const user = await client.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, twofaEnabled: true, twofaSecret: true, passwordHash: true },
+  });
+  if (!user) throw new AppError("unauthorized", 401);
+  return user;
+}
+
+/**
+ * Checks a code against the user's secret and accepts its time step once: the
+ * conditional update lets exactly one of two simultaneous requests through,
+ * and none once the secret changed meanwhile (2FA disabled or set up anew).
+ * Wrong codes count against the user's limit.
+ */
+export async function acceptTotpCode(client: PrismaClient, user: TwoFactorUser, code: string, now = new Date()): Promise<void> {
+  const limit = limits.totpPerUser(user.id);
+  await takeSlot(client, limit);
+  const step = user.twofaSecret ? await totpStep(openTotpSecret(user.twofaSecret), code, now) : null;
+  const accepted =
+    step !== null &&
+    (await client.$executeRaw`
+      UPDATE users SET twofa_last_step = ${step}
+      WHERE id = ${user.id}::uuid AND twofa_secret = ${user.twofaSecret}
+        AND (twofa_last_step IS NULL OR twofa_last_step < ${step})`) === 1;
+  if (!accepted) throw new AppError("invalid2faCode", 401);
+  await releaseSlot(client, limit);
+}
+
+export async function setupTwoFactor(client: PrismaClient, userId: string): Promise<{ qrCode: string; secret: string }> {
+  const user = await loadUser(client, userId);
+  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled", 409);
+  const secret = newTotpSecret();
+  await client.user.update({ where: { id: user.id }, data: { twofaSecret: sealTotpSecret(secret), twofaLastStep: null } });
+  return { qrCode: await totpQrCode(secret, user.email), secret };
+}
+
+export async function enableTwoFactor(client: PrismaClient, userId: string, code: string): Promise<{ message: string }> {
+  const user = await loadUser(client, userId);
+  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled", 409);
+  if (!user.twofaSecret) throw new AppError("twofaNotStarted", 409);
+  await acceptTotpCode(client, user, code);
+  await client.user.update({ where: { id: user.id }, data: { twofaEnabled: true } });
+  return { message: successText("twofaEnabled") };
+}
+
+export async function disableTwoFactor(
+  client: PrismaClient,
+  userId: string,
+  proof: { code: string } | { password: string },
+): Promise<{ success: true; message: string }> {
+  const user = await loadUser(client, userId);
+  if (!user.twofaEnabled) throw new AppError("twofaNotEnabled", 409);
+  if ("code" in proof) {
+    await acceptTotpCode(client, user, proof.code);
+  } else {
+    const limit = limits.passwordPerUser(user.id);
+    await takeSlot(client, limit);
+    if (!(await verifyPassword(proof.password, user.passwordHash))) throw new AppError("passwordIncorrect", 401);
+    await releaseSlot(client, limit);
+  }
+  await client.user.update({ where: { id: user.id }, data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null } });
+  return { success: true, message: successText("twofaDisabled") };
+}

@@ -1,0 +1,37 @@
+import { authenticate, type Caller } from "@/lib/auth/authenticate";
+import { db } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { errorResponse } from "./respond";
+
+// The one shape of every route handler: the wrapped function parses, calls one
+// lib/ function and answers; any error goes through errorResponse.
+
+type Context = { db: PrismaClient; request: Request; params: Record<string, string> };
+type RouteContext = { params: Promise<Record<string, string>> };
+
+export function route(handle: (ctx: Context) => Promise<Response>) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    try {
+      return await handle({ db: db(), request, params: (await context?.params) ?? {} });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** A route for signed-in callers only. */
+export function authedRoute(handle: (ctx: Context & { caller: Caller }) => Promise<Response>) {
+  return route(async (ctx) => handle({ ...ctx, caller: await authenticate(ctx.db, ctx.request) }));
+}
+
+/**
+ * The client's address for per-IP limits: the last X-Forwarded-For entry, which
+ * Next sets from the socket when the client sent none and a reverse proxy
+ * appends otherwise. A client talking to Next directly can forge it; the
+ * per-account limits do not depend on it.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || "unknown";
+}

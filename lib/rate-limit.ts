@@ -1,0 +1,51 @@
+import { AppError } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+// Fixed-window counters kept in Postgres, so every app instance shares them.
+// An attempt takes its slot before the credential is checked (one atomic
+// upsert), so parallel requests cannot slip past the limit; a success gives
+// its slot back. A database failure fails the request: the limit fails closed.
+
+export type Limit = { key: string; max: number; windowMs: number };
+
+const MINUTE = 60_000;
+
+/** The limits, documented in the README (Security). */
+export const limits = {
+  loginPerEmail: (email: string): Limit => ({ key: `login:email:${email}`, max: 10, windowMs: 15 * MINUTE }),
+  loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }),
+  totpPerUser: (userId: string): Limit => ({ key: `totp:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
+  passwordPerUser: (userId: string): Limit => ({ key: `password:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
+  refreshPerIp: (ip: string): Limit => ({ key: `refresh:ip:${ip}`, max: 120, windowMs: 15 * MINUTE }),
+};
+
+/** Takes a slot, or throws 429 with the seconds to wait when the window is full. */
+export async function takeSlot(client: PrismaClient, limit: Limit): Promise<void> {
+  const rows = await client.$queryRaw<{ count: number; reset_at: Date }[]>`
+    INSERT INTO rate_limits (key, count, reset_at)
+    VALUES (${limit.key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+    RETURNING count, reset_at`;
+  const { count, reset_at } = rows[0];
+  if (count > limit.max) {
+    const retryAfter = Math.max(1, Math.ceil((reset_at.getTime() - Date.now()) / 1000));
+    throw new AppError("tooManyAttempts", 429, undefined, retryAfter);
+  }
+}
+
+/** Gives back the slot of an attempt that succeeded. */
+export async function releaseSlot(client: PrismaClient, limit: Limit): Promise<void> {
+  await client.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${limit.key}`;
+}
+
+/** Forgets a key's failures (after a successful sign-in for that email). */
+export async function resetLimit(client: PrismaClient, limit: Limit): Promise<void> {
+  await client.rateLimit.deleteMany({ where: { key: limit.key } });
+}
+
+/** Removes windows that ended long ago; cheap, run now and then. */
+export async function pruneRateLimits(client: PrismaClient): Promise<void> {
+  await client.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 60 * MINUTE) } } });
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
+import { GET as meRoute } from "@/app/api/auth/me/route";
+import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
+import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
+import { db } from "@/lib/db";
+import { authed, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { withTestDatabase } from "../helpers/test-database";
+
+withTestDatabase();
+
+const BASE32 = /^[A-Z2-7]+=*$/;
+
+async function signedIn() {
+  const owner = await newOwner();
+  const { accessToken } = await signIn(owner.email);
+  return { owner, token: accessToken };
+}
+
+async function enabled() {
+  const { owner, token } = await signedIn();
+  const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
+  const response = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)) }));
+  expect(response.status).toBe(200);
+  return { owner, token, secret: secret as string };
+}
+
+const twofaOn = async (token: string) => (await (await meRoute(authed("/api/auth/me", token))).json()).twofa_enabled;
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("2FA setup and verification", () => {
+  it("answers a QR code and a 160-bit secret, stored encrypted, and stays off until verified", async () => {
+    const { owner, token } = await signedIn();
+    const response = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
+    expect(response.status).toBe(200);
+    const { qrCode, secret } = await response.json();
+    expect(qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(qrCode.split(",")[1], "base64").subarray(1, 4).toString()).toBe("PNG");
+    expect(secret).toMatch(BASE32);
+    expect(secret.replace(/=+$/, "").length * 5).toBeGreaterThanOrEqual(160);
+
+    const stored = await db().user.findUniqueOrThrow({ where: { email: owner.email } });
+    expect(stored.twofaSecret).toBeTruthy();
+    expect(stored.twofaSecret).not.toContain(secret);
+    expect(stored.twofaEnabled).toBe(false);
+    expect(await twofaOn(token)).toBe(false);
+  });
+
+  it("turns 2FA on with a valid code only, with the spec's messages", async () => {
+    const { token } = await signedIn();
+    const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
+
+    const missing = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "" }));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: "2FA code is required" });
+    const short = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "12345" }));
+    expect(await short.json()).toMatchObject({ error: "2FA code must be 6 digits" });
+    const wrong = await verify2fa(authed("/api/auth/verify-2fa", token, { code: otherCode(await totpAt(secret)) }));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: "Invalid 2FA code", code: "invalid2faCode" });
+    expect(await twofaOn(token)).toBe(false);
+
+    const right = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ message: "2FA enabled successfully" });
+    expect(await twofaOn(token)).toBe(true);
+
+    const again = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses verification before a setup, and needs a signed-in caller", async () => {
+    const { token } = await signedIn();
+    const early = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "123456" }));
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ code: "twofaNotStarted" });
+    expect((await setup2fa(new Request("http://localhost/api/auth/setup-2fa", { method: "POST" }))).status).toBe(401);
+  });
+
+  it("blocks wrong codes after 10 an hour, even a right one after that", async () => {
+    const { token } = await signedIn();
+    const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
+    const wrong = otherCode(await totpAt(secret));
+    for (let i = 0; i < 10; i++) expect((await verify2fa(authed("/api/auth/verify-2fa", token, { code: wrong }))).status).toBe(401);
+    const blocked = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3000);
+  });
+});
+
+describe("disabling 2FA", () => {
+  it("works with a current code (its own screen)", async () => {
+    const { token, secret } = await enabled();
+    const response = await disable2fa(authed("/api/auth/disable-2fa", token, { code: await totpAt(secret) }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: "2FA disabled successfully" });
+    expect(await twofaOn(token)).toBe(false);
+  });
+
+  it("works with the account password (the settings screen), and refuses a wrong one", async () => {
+    const { token } = await enabled();
+    const wrong = await disable2fa(authed("/api/auth/disable-2fa", token, { password: "Wrong-Password-1" }));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: "Incorrect password", code: "passwordIncorrect" });
+    expect(await twofaOn(token)).toBe(true);
+    const right = await disable2fa(authed("/api/auth/disable-2fa", token, { password: PASSWORD }));
+    expect(right.status).toBe(200);
+    expect(await twofaOn(token)).toBe(false);
+  });
+
+  it("needs a code or a password, and a code used once cannot disable", async () => {
+    const { token, secret } = await enabled();
+    const nothing = await disable2fa(authed("/api/auth/disable-2fa", token, {}));
+    expect(nothing.status).toBe(400);
+    expect(await nothing.json()).toMatchObject({ error: "Enter your 2FA code or your password" });
+    const previous = await totpAt(secret, new Date(Date.now() - 30_000)); // used by the verification
+    expect((await disable2fa(authed("/api/auth/disable-2fa", token, { code: previous }))).status).toBe(401);
+    expect(await twofaOn(token)).toBe(true);
+  });
+
+  it("lets one of two simultaneous requests with the same code through", async () => {
+    const { token, secret } = await enabled();
+    const code = await totpAt(secret);
+    const answers = await Promise.all([
+      disable2fa(authed("/api/auth/disable-2fa", token, { code })),
+      disable2fa(authed("/api/auth/disable-2fa", token, { code })),
+    ]);
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([401, 409]).toContain(statuses[1]);
+    expect(await twofaOn(token)).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { POST as logoutRoute } from "@/app/api/auth/logout/route";
+import { GET as meRoute } from "@/app/api/auth/me/route";
+import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
+import { refreshSession, ROTATION_GRACE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "@/lib/auth/sessions";
+import { hashToken, signAccessToken } from "@/lib/auth/tokens";
+import { db } from "@/lib/db";
+import { authed, newOwner, signIn } from "../helpers/auth";
+import { jsonRequest } from "../helpers/requests";
+import { withTestDatabase } from "../helpers/test-database";
+
+withTestDatabase();
+
+const me = (token: string) => meRoute(authed("/api/auth/me", token));
+const refresh = (refreshToken: unknown) => refreshRoute(jsonRequest("/api/auth/refresh-token", { refreshToken }));
+const key = () => new TextEncoder().encode(process.env.JWT_SECRET);
+
+async function session() {
+  const owner = await newOwner();
+  return { owner, ...(await signIn(owner.email)) };
+}
+
+describe("access tokens", () => {
+  it("open GET /api/auth/me, which answers the spec's fields", async () => {
+    const { owner, accessToken } = await session();
+    const response = await me(accessToken);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false });
+  });
+
+  it("are HS256 JWTs that live 15 minutes at most", async () => {
+    const { accessToken } = await session();
+    const claims = decodeJwt(accessToken);
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(15 * 60);
+    expect(JSON.parse(Buffer.from(accessToken.split(".")[0], "base64url").toString())).toMatchObject({ alg: "HS256" });
+  });
+
+  it("refuse a missing, forged, tampered, expired or mistyped token with 401", async () => {
+    const { owner, accessToken, refreshToken } = await session();
+    const claims = decodeJwt(accessToken);
+    const sign = (payload: Record<string, unknown>, secret = key()) =>
+      new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).sign(secret);
+    const [header, , signature] = accessToken.split(".");
+    const tampered = Buffer.from(JSON.stringify({ ...claims, shop: "00000000-0000-0000-0000-000000000000" })).toString("base64url");
+    const expired = await signAccessToken(
+      { userId: owner.userId, shopId: owner.shopId, familyId: claims.sid as string },
+      new Date(Date.now() - 16 * 60 * 1000),
+    );
+    const candidates: Record<string, string> = {
+      "alg none": new UnsecuredJWT({ ...claims }).encode(),
+      "wrong key": await sign(claims, new TextEncoder().encode("another-secret-another-secret-another-secret")),
+      tampered: `${header}.${tampered}.${signature}`,
+      expired,
+      "no token type": await sign({ ...claims, typ: undefined }),
+      "wrong audience": await sign({ ...claims, aud: "someone-else" }),
+      "wrong issuer": await sign({ ...claims, iss: "someone-else" }),
+      "refresh token as access token": refreshToken,
+      garbage: "not-a-token",
+    };
+    for (const [name, token] of Object.entries(candidates)) {
+      const response = await me(token);
+      expect(response.status, name).toBe(401);
+      expect(await response.json(), name).toEqual({ error: "Please sign in to continue", code: "unauthorized" });
+    }
+    const none = await meRoute(new Request("http://localhost/api/auth/me"));
+    expect(none.status).toBe(401);
+  });
+});
+
+describe("refresh tokens", () => {
+  it("are stored only as a SHA-256 hash", async () => {
+    const { refreshToken } = await session();
+    expect(await db().refreshToken.findUnique({ where: { tokenHash: refreshToken } })).toBeNull();
+    expect(await db().refreshToken.findUnique({ where: { tokenHash: hashToken(refreshToken) } })).not.toBeNull();
+  });
+
+  it("rotate on every use, and never work as access tokens or the reverse", async () => {
+    const { accessToken, refreshToken } = await session();
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(200);
+    const next = await response.json();
+    expect(next).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(next.refreshToken).not.toBe(refreshToken);
+    expect((await me(next.accessToken)).status).toBe(200);
+    expect((await refresh(accessToken)).status).toBe(401);
+    expect((await refresh(next.refreshToken)).status).toBe(200);
+  });
+
+  it("revoke the whole family when a rotated token comes back after the grace period", async () => {
+    const { owner } = await session();
+    const user = await db().user.findUniqueOrThrow({ where: { email: owner.email } });
+    const { startSession } = await import("@/lib/auth/sessions");
+    const first = await startSession(db(), user);
+    const later = new Date(Date.now() + ROTATION_GRACE_MS + 1_000);
+    const second = await refreshSession(db(), first.refreshToken);
+    // The thief replays the old token after the grace period...
+    await expect(refreshSession(db(), first.refreshToken, later)).rejects.toMatchObject({ code: "sessionExpired", status: 401 });
+    // ...and the legitimate holder's newer token and access token are dead too.
+    expect((await refresh(second.refreshToken)).status).toBe(401);
+    expect((await me(second.accessToken)).status).toBe(401);
+  });
+
+  it("let two tabs refreshing at once both stay signed in", async () => {
+    const { refreshToken } = await session();
+    const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(answers.map((r) => r.json()));
+    expect(a.refreshToken).not.toBe(b.refreshToken);
+    expect((await refresh(a.refreshToken)).status).toBe(200);
+    expect((await refresh(b.refreshToken)).status).toBe(200);
+  });
+
+  it("expire when idle for 7 days, and 30 days after sign-in however active", async () => {
+    const { refreshToken } = await session();
+    const idle = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
+    await expect(refreshSession(db(), refreshToken, idle)).rejects.toMatchObject({ code: "sessionExpired" });
+
+    let { refreshToken: current } = await session();
+    const start = Date.now();
+    for (let day = 6; day < 30; day += 6) {
+      current = (await refreshSession(db(), current, new Date(start + day * 86_400_000))).refreshToken;
+    }
+    await expect(refreshSession(db(), current, new Date(start + SESSION_ABSOLUTE_MS + 60_000))).rejects.toMatchObject({
+      code: "sessionExpired",
+    });
+  });
+
+  it("answer a clear 401 or 400 to nonsense", async () => {
+    expect((await refresh("x".repeat(43))).status).toBe(401);
+    const missing = await refreshRoute(jsonRequest("/api/auth/refresh-token", {}));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ code: "sessionExpired" });
+    expect((await refresh(12345)).status).toBe(400);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("ends the session: its refresh token and its access tokens stop working", async () => {
+    const { accessToken, refreshToken } = await session();
+    const response = await logoutRoute(authed("/api/auth/logout", accessToken, {}));
+    expect(response.status).toBe(200);
+    expect((await refresh(refreshToken)).status).toBe(401);
+    expect((await me(accessToken)).status).toBe(401);
+  });
+
+  it("leaves the user's other sessions alone", async () => {
+    const { owner, accessToken } = await session();
+    const other = await signIn(owner.email);
+    await logoutRoute(authed("/api/auth/logout", accessToken, {}));
+    expect((await me(other.accessToken)).status).toBe(200);
+  });
+});

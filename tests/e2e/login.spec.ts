@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
+import { createShopWithOwner } from "@/lib/accounts/create-shop";
+import { e2eDb } from "./database";
+
+const PASSWORD = "Correct-Horse-9";
+
+async function newOwner(email: string) {
+  const client = e2eDb();
+  try {
+    await createShopWithOwner(client, { shopName: "Joieria Puig", name: "Marta Puig", email, password: PASSWORD });
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+test("a wrong password shows the server's message and stays on /login", async ({ page }) => {
+  await newOwner("wrong.password@example.com");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("wrong.password@example.com");
+  await page.getByLabel("Password").fill("Not-The-Password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the server's message comes in the chosen language", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Language").selectOption("es");
+  await page.getByLabel("Correo electrónico").fill("nobody@example.com");
+  await page.getByLabel("Contraseña").fill("Not-The-Password-1");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Correo electrónico o contraseña incorrectos");
+});
+
+test("sign-in with 2FA: the code field appears, email and password lock, a real code gets in", async ({ page, request }) => {
+  const email = "two.factor@example.com";
+  await newOwner(email);
+  // Turn 2FA on through the API, as the settings screen will.
+  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
+  const verified = await request.post("/api/auth/verify-2fa", { headers: auth, data: { code: await codeAt(secret, -30) } });
+  expect(verified.status()).toBe(200);
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  const code = page.getByLabel("2FA code");
+  await expect(code).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeDisabled();
+  await expect(page.getByLabel("Password")).toBeDisabled();
+  await expect(code).toHaveAttribute("maxlength", "6");
+  await expect(code).toHaveAttribute("required", "");
+
+  const current = await codeAt(secret);
+  await code.fill(String((Number(current) + 1) % 1_000_000).padStart(6, "0"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid 2FA code");
+
+  await code.fill(current);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const stored = await page.evaluate(() => ({
+    access: localStorage.getItem("accessToken"),
+    refresh: localStorage.getItem("refreshToken"),
+    user: JSON.parse(localStorage.getItem("user") ?? "{}"),
+  }));
+  expect(stored.access).toMatch(/^eyJ/);
+  expect(stored.refresh).toBeTruthy();
+  expect(stored.user).toMatchObject({ email, role: "owner", twofa_enabled: true });
+});

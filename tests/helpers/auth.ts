@@ -1,0 +1,40 @@
+import { generate } from "otplib";
+import { POST as loginRoute } from "@/app/api/auth/login/route";
+import { createShopWithOwner } from "@/lib/accounts/create-shop";
+import { db } from "@/lib/db";
+import { jsonRequest } from "./requests";
+
+export const PASSWORD = "Correct-Horse-9";
+let counter = 0;
+
+/** A new shop with its owner, in this test file's database. */
+export async function newOwner(overrides: { email?: string; password?: string } = {}) {
+  const email = overrides.email ?? `owner${++counter}-${Date.now()}@example.com`;
+  const password = overrides.password ?? PASSWORD;
+  const created = await createShopWithOwner(db(), { shopName: `Shop ${counter}`, name: `Owner ${counter}`, email, password });
+  return { ...created, email, password };
+}
+
+export async function loginAs(email: string, password = PASSWORD, extra: Record<string, unknown> = {}, ip = "203.0.113.1") {
+  return loginRoute(jsonRequest("/api/auth/login", { email, password, ...extra }, { headers: { "x-forwarded-for": ip } }));
+}
+
+/** Signs in and returns the tokens (fails the test if sign-in fails). */
+export async function signIn(email: string, password = PASSWORD, extra: Record<string, unknown> = {}) {
+  const response = await loginAs(email, password, extra);
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { accessToken: string; refreshToken: string; user: Record<string, unknown> };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function authed(path: string, token: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+  return new Request(`http://localhost${path}`, {
+    method,
+    headers: { ...bearer(token), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The real TOTP code of a secret at a moment (30-second steps). */
+export const totpAt = (secret: string, date = new Date()) => generate({ secret, epoch: Math.floor(date.getTime() / 1000) });
