@@ -14,13 +14,19 @@ function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>, 
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
+// Prisma's own codes for "cannot reach / lost the database" and pool timeouts.
+const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+// What @prisma/adapter-pg reports (meta.driverAdapterError.cause.kind).
+const ADAPTER_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "DatabaseDoesNotExist"]);
 
 function isDatabaseDown(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && CONNECTION_ERRORS.has(code)) return true;
+    if (typeof code === "string" && (CONNECTION_ERRORS.has(code) || PRISMA_UNAVAILABLE.has(code))) return true;
+    const kind = (e as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind;
+    if (typeof kind === "string" && ADAPTER_UNAVAILABLE.has(kind)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) {
+    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Can't reach database server/i.test(message)) {
       return true;
     }
     e = (e as { cause?: unknown }).cause;
