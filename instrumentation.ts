@@ -3,5 +3,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { announceFirstRun } = await import("@/lib/setup/announce");
+  const { sweepUploads } = await import("@/lib/photos/store");
+  await sweepUploads();
   await announceFirstRun();
 }

@@ -12,7 +12,9 @@ export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
     max: poolMax,
     connectionTimeoutMillis: 5_000,
   });
-  return new PrismaClient({ adapter });
+  // Transactions queue for a connection (and, on the embedded database, for
+  // their turn): allow them longer than Prisma's 2 s default before giving up.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
 }
 
 export function db(): PrismaClient {

@@ -51,6 +51,8 @@ export function errorResponse(error: unknown): Response {
     return fail(400, first, { fields });
   }
   if (isDatabaseDown(error)) return fail(503, "databaseUnavailable");
+  // P2028: no transaction could start in time (a burst of writes): busy, not broken.
+  if ((error as { code?: unknown })?.code === "P2028") return fail(503, "busy", undefined, { "Retry-After": "1" });
   console.error("Unhandled error in a route handler:", error instanceof Error ? error.message : String(error));
   return fail(500, "internal");
 }

@@ -1,0 +1,15 @@
+import { authedRoute } from "@/lib/http/handler";
+import { json, readJson } from "@/lib/http/respond";
+import { deleteRepair, updateRepair } from "@/lib/repairs/mutations";
+import { getRepair } from "@/lib/repairs/queries";
+
+export const GET = authedRoute(async ({ db, caller, params }) => json(await getRepair(db, caller.shopId, params.id)));
+
+export const PUT = authedRoute(async ({ db, request, caller, params }) =>
+  json(await updateRepair(db, caller, params.id, await readJson(request))),
+);
+
+export const DELETE = authedRoute(async ({ db, caller, params }) => {
+  await deleteRepair(db, caller.shopId, params.id);
+  return json({ success: true });
+});

@@ -1,0 +1,26 @@
+// Deadlines are calendar dates. Accepted as YYYY-MM-DD (optionally with a time
+// part, as the edit form sends the part before T) or DD/MM/YYYY; real dates only.
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T.*)?$/;
+const EUROPEAN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+export function parseDeadline(text: string): Date | null {
+  const iso = ISO.exec(text);
+  const european = EUROPEAN.exec(text);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : european
+      ? [Number(european[3]), Number(european[2]), Number(european[1])]
+      : [NaN, NaN, NaN];
+  if (!Number.isInteger(year) || year < 1900 || year > 2999) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? date : null;
+}
+
+/** DD/MM/YYYY, as the screens show dates (SPEC section 9). */
+export function formatDate(date: Date | string): string {
+  const d = typeof date === "string" ? new Date(date) : date;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,175 @@
+import { AppError } from "@/lib/errors";
+import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
+import { assertRepairId, notFound } from "./queries";
+import {
+  quoteSchema,
+  repairCreateSchema,
+  repairUpdateSchema,
+  statusChangeSchema,
+  type QuoteInput,
+  type RepairUpdateInput,
+} from "./schema";
+import { deleteWithFiles } from "@/lib/photos/store";
+import { searchTextOf } from "./search-text";
+import { repairJson } from "./serialize";
+import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
+
+// Writing repairs. Every write is scoped by shop; every status change writes
+// its history row in the same transaction.
+
+type Tx = Prisma.TransactionClient;
+type Actor = { shopId: string; userId: string };
+
+const taken = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002"
+    ? new AppError("repairNumberTaken", 409, { repair_number: "repairNumberTaken" })
+    : error;
+
+/** Locks the shop's repair for the rest of the transaction, or 404s. */
+async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
+  assertRepairId(id);
+  await tx.$executeRaw`SELECT 1 FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
+  const repair = await tx.repair.findFirst({ where: { id, shopId } });
+  if (!repair) throw notFound();
+  return repair;
+}
+
+/** The fields a move to `next` changes besides the status itself. */
+function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUpdateInput {
+  const effects: Prisma.RepairUpdateInput = { status: next };
+  effects.pickedUpAt = next === "picked_up" ? (current.status === "picked_up" ? current.pickedUpAt : now) : null;
+  const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
+  if (quote === "pending" && (next === "approved" || next === "denied")) effects.quoteStatus = next;
+  return effects;
+}
+
+async function recordStatus(tx: Tx, actor: Actor, repairId: string, from: RepairStatus | null, to: RepairStatus, now: Date) {
+  await tx.statusHistory.create({
+    data: { shopId: actor.shopId, repairId, fromStatus: from, toStatus: to, changedById: actor.userId, changedAt: now },
+  });
+}
+
+export async function createRepair(client: PrismaClient, actor: Actor, input: unknown) {
+  const data = repairCreateSchema.parse(input);
+  const now = new Date();
+  const fields = {
+    repairNumber: data.repair_number,
+    customerName: data.customer_name,
+    customerPhone: data.customer_phone ?? null,
+    itemType: data.item_type,
+    itemDescription: data.item_description,
+    notes: data.notes ?? null,
+    status: data.status,
+    deadline: data.deadline ?? null,
+    outsourcedTo: data.outsourced_to ?? null,
+    finalPrice: data.final_price ?? null,
+    pickedUpAt: data.status === "picked_up" ? now : null,
+  };
+  try {
+    const repair = await client.$transaction(async (tx) => {
+      const created = await tx.repair.create({ data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) } });
+      await recordStatus(tx, actor, created.id, null, created.status, now);
+      return created;
+    });
+    return repairJson({ ...repair, photos: [] });
+  } catch (error) {
+    throw taken(error);
+  }
+}
+
+function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUpdateInput {
+  const data: Prisma.RepairUpdateInput = {
+    repairNumber: input.repair_number,
+    customerName: input.customer_name,
+    customerPhone: input.customer_phone,
+    itemType: input.item_type,
+    itemDescription: input.item_description,
+    notes: input.notes,
+    deadline: input.deadline,
+    outsourcedTo: input.outsourced_to,
+    finalPrice: input.final_price,
+  };
+  const merged = {
+    repairNumber: input.repair_number ?? current.repairNumber,
+    customerName: input.customer_name ?? current.customerName,
+    customerPhone: input.customer_phone !== undefined ? input.customer_phone : current.customerPhone,
+    itemDescription: input.item_description ?? current.itemDescription,
+  };
+  data.searchText = searchTextOf(merged);
+  return input.status && input.status !== current.status ? { ...data, ...statusEffects(current, input.status, now) } : data;
+}
+
+export async function updateRepair(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+  const data = repairUpdateSchema.parse(input);
+  const now = new Date();
+  try {
+    const repair = await client.$transaction(async (tx) => {
+      const current = await lockRepair(tx, actor.shopId, id);
+      if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed", 422);
+      const updated = await tx.repair.update({ where: { id: current.id }, data: updateData(current, data, now) });
+      if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
+      return updated;
+    });
+    return repairJson(repair);
+  } catch (error) {
+    throw taken(error);
+  }
+}
+
+export async function changeStatus(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+  const { status } = statusChangeSchema.parse(input);
+  const now = new Date();
+  const repair = await client.$transaction(async (tx) => {
+    const current = await lockRepair(tx, actor.shopId, id);
+    if (current.status === status) return current;
+    const updated = await tx.repair.update({ where: { id: current.id }, data: statusEffects(current, status, now) });
+    await recordStatus(tx, actor, id, current.status, status, now);
+    return updated;
+  });
+  return repairJson(repair);
+}
+
+export async function setQuote(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+  const quote: QuoteInput = quoteSchema.parse(input);
+  const now = new Date();
+  const repair = await client.$transaction(async (tx) => {
+    const current = await lockRepair(tx, actor.shopId, id);
+    if (isClosed(current.status)) throw new AppError("repairClosed", 422);
+    const toQuoting = current.status === "received" || current.status === "diagnosing";
+    const updated = await tx.repair.update({
+      where: { id: current.id },
+      data: {
+        quoteAmount: quote.amount,
+        quoteNotes: quote.notes ?? null,
+        quoteStatus: "pending",
+        quoteCreatedAt: now,
+        quoteExpiresAt: new Date(now.getTime() + quote.expires_in_hours * 3_600_000),
+        ...(toQuoting ? { status: "quoting" as const } : {}),
+      },
+    });
+    if (toQuoting) await recordStatus(tx, actor, id, current.status, "quoting", now);
+    return updated;
+  });
+  return repairJson(repair);
+}
+
+export async function statusHistory(client: PrismaClient, shopId: string, id: string) {
+  assertRepairId(id);
+  return client.statusHistory.findMany({ where: { shopId, repairId: id }, orderBy: { changedAt: "asc" } });
+}
+
+/** Deletes a repair, its photo records and its photo files: all of them, or none. */
+export async function deleteRepair(client: PrismaClient, shopId: string, id: string): Promise<void> {
+  assertRepairId(id);
+  const photos = await client.photo.findMany({ where: { shopId, repairId: id }, select: { filePath: true } });
+  const files = photos.map((p) => p.filePath);
+  await deleteWithFiles(files, () =>
+    client.$transaction(async (tx) => {
+      await lockRepair(tx, shopId, id);
+      // A photo added meanwhile would lose its file: refuse and let the caller retry.
+      const now = await tx.photo.count({ where: { repairId: id } });
+      if (now !== files.length) throw new AppError("repairChanged", 409);
+      await tx.repair.delete({ where: { id } });
+    }),
+  );
+}

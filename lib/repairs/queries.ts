@@ -1,0 +1,74 @@
+import { AppError } from "@/lib/errors";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { ListQuery } from "./schema";
+import { searchPattern } from "./search-text";
+import { repairJson } from "./serialize";
+
+// Reading repairs, always within the caller's shop. Totals come from the
+// trigger-kept repair_counts (no count(*) over the table); a search, which
+// they cannot answer, counts its matches up to SEARCH_COUNT_CAP only.
+
+export const SEARCH_COUNT_CAP = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Another shop's id and a missing id get the very same answer. */
+export const notFound = () => new AppError("repairNotFound", 404);
+
+export function assertRepairId(id: string): void {
+  if (!UUID.test(id)) throw notFound();
+}
+
+function conditions(shopId: string, query: ListQuery): Prisma.Sql {
+  const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
+  if (query.statuses?.length) {
+    parts.push(Prisma.sql`status IN (${Prisma.join(query.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
+  }
+  if (query.search) parts.push(Prisma.sql`search_text LIKE ${searchPattern(query.search)}`);
+  return Prisma.join(parts, " AND ");
+}
+
+async function countMatches(client: PrismaClient, shopId: string, query: ListQuery): Promise<{ total: number; capped: boolean }> {
+  if (query.search) {
+    const [{ n }] = await client.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
+    return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  }
+  const counts = await client.repairCount.aggregate({
+    where: { shopId, ...(query.statuses?.length ? { status: { in: query.statuses } } : {}) },
+    _sum: { count: true },
+  });
+  return { total: counts._sum.count ?? 0, capped: false };
+}
+
+export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
+  const offset = (query.page - 1) * query.limit;
+  const [page, { total, capped }] = await Promise.all([
+    client.$queryRaw<{ id: string }[]>`
+      SELECT id FROM repairs WHERE ${conditions(shopId, query)}
+      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset}`,
+    countMatches(client, shopId, query),
+  ]);
+  const ids = page.slice(0, query.limit).map((r) => r.id);
+  const rows = ids.length ? await client.repair.findMany({ where: { shopId, id: { in: ids } } }) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const repairs = ids.flatMap((id) => (byId.has(id) ? [repairJson(byId.get(id)!, now)] : []));
+  const hasMore = page.length > query.limit;
+  return {
+    repairs,
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      // A capped search total is a lower bound; never below what was seen.
+      total: Math.max(total, offset + repairs.length + (hasMore ? 1 : 0)),
+      totalCapped: capped,
+      hasMore,
+    },
+  };
+}
+
+export async function getRepair(client: PrismaClient, shopId: string, id: string, now = new Date()) {
+  assertRepairId(id);
+  const repair = await client.repair.findFirst({ where: { id, shopId }, include: { photos: { orderBy: { uploadedAt: "asc" } } } });
+  if (!repair) throw notFound();
+  return repairJson(repair, now);
+}

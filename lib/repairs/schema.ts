@@ -1,0 +1,104 @@
+import { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
+import { parseDeadline } from "./dates";
+import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
+
+// Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
+// route handlers. Messages are error codes; texts live in messages/*.json.
+// Unknown fields (a shopId, say) are dropped.
+
+const MAX_MONEY = 99_999_999.99; // numeric(10,2)
+export const QUOTE_DAYS = { min: 1, max: 90, default: 7 } as const;
+
+const err = (code: ErrorCode) => ({ error: code });
+const blankToNull = (v: unknown) => (typeof v === "string" ? v.trim() || null : (v ?? null));
+
+const requiredText = (code: ErrorCode, max: number) =>
+  z.string(err(code)).trim().min(1, err(code)).max(max, err("textTooLong"));
+
+const optionalText = (max: number) =>
+  z.preprocess(blankToNull, z.string(err("textTooLong")).max(max, err("textTooLong")).nullable());
+
+/** Euros, 0 or more, at most 2 decimals; "12,50" and "12.50" both read as 12.5. */
+export const moneySchema = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(",", ".")) : v === "" || v === null ? undefined : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? "amountRequired" : "amountInvalid") })
+    .finite(err("amountInvalid"))
+    .min(0, err("amountInvalid"))
+    .max(MAX_MONEY, err("amountInvalid"))
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("amountInvalid")),
+);
+
+const deadlineSchema = z.preprocess(
+  blankToNull,
+  z
+    .string(err("deadlineInvalid"))
+    .nullable()
+    .transform((text, ctx) => {
+      if (text === null) return null;
+      const date = parseDeadline(text);
+      if (!date) ctx.addIssue({ code: "custom", message: "deadlineInvalid" });
+      return date;
+    }),
+);
+
+const fields = {
+  repair_number: requiredText("repairNumberRequired", 50),
+  customer_name: requiredText("customerNameRequired", 200),
+  customer_phone: optionalText(50),
+  item_type: z.enum(ITEM_TYPES, err("itemTypeInvalid")),
+  item_description: requiredText("itemDescriptionRequired", 2000),
+  notes: optionalText(5000),
+  status: z.enum(REPAIR_STATUSES, err("statusInvalid")),
+  deadline: deadlineSchema,
+  outsourced_to: optionalText(200),
+  final_price: z.preprocess(blankToNull, moneySchema.nullable()),
+};
+
+export const repairCreateSchema = z.object({
+  ...fields,
+  item_type: fields.item_type.default("other"),
+  status: fields.status.default("received"),
+  customer_phone: fields.customer_phone.optional(),
+  notes: fields.notes.optional(),
+  deadline: fields.deadline.optional(),
+  outsourced_to: fields.outsourced_to.optional(),
+  final_price: fields.final_price.optional(),
+});
+export type RepairCreateInput = z.output<typeof repairCreateSchema>;
+
+/** PUT takes any subset of the fields (the spec sends only final_price). */
+export const repairUpdateSchema = z.object(fields).partial();
+export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
+
+export const statusChangeSchema = z.object({ status: fields.status });
+
+export const quoteSchema = z.object({
+  amount: moneySchema,
+  notes: optionalText(2000).optional(),
+  expires_in_hours: z
+    .number(err("quoteExpiryInvalid"))
+    .int(err("quoteExpiryInvalid"))
+    .min(QUOTE_DAYS.min * 24, err("quoteExpiryInvalid"))
+    .max(QUOTE_DAYS.max * 24, err("quoteExpiryInvalid"))
+    .default(QUOTE_DAYS.default * 24),
+});
+export type QuoteInput = z.output<typeof quoteSchema>;
+
+export const PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+const listError = err("listQueryInvalid");
+export const listQuerySchema = z.object({
+  page: z.coerce.number(listError).int(listError).min(1, listError).max(1_000_000, listError).default(1),
+  limit: z.coerce.number(listError).int(listError).min(1, listError).max(MAX_PAGE_SIZE, listError).default(PAGE_SIZE),
+  search: z.preprocess(blankToNull, z.string().max(200, err("textTooLong")).nullable()).optional(),
+  statuses: z
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] : undefined),
+      z.array(z.enum(REPAIR_STATUSES, listError)).optional(),
+    )
+    .optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;

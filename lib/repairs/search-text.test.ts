@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { foldText, searchPattern, searchTextOf } from "./search-text";
+
+describe("search text", () => {
+  it("folds case and accents", () => {
+    expect(foldText("José GARCÍA, Joiería, Çà")).toBe("jose garcia, joieria, ca");
+  });
+
+  it("keeps fields apart and adds the phone's digits", () => {
+    const text = searchTextOf({ repairNumber: "R-1", customerName: "Ana", customerPhone: "+34 600 123", itemDescription: "Anillo" });
+    expect(text.split("\u001f")).toEqual(["r-1", "ana", "+34 600 123", "34600123", "anillo"]);
+  });
+
+  it("takes %, _ and \\ literally", () => {
+    expect(searchPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+    expect(searchPattern("  José ")).toBe("%jose%");
+  });
+});

@@ -1,0 +1,47 @@
+import type { Photo, Prisma, Repair } from "@/lib/generated/prisma/client";
+import { effectiveQuoteStatus } from "./workflow";
+
+// The JSON shapes of SPEC section 3: snake_case, money as numbers with two
+// decimals (euros), dates as ISO 8601, and a pending quote past its expiry as
+// "expired".
+
+const money = (value: Prisma.Decimal | null) => (value === null ? null : Number(value.toFixed(2)));
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export type PhotoJson = { id: string; file_name: string; file_path: string; url: string; uploaded_at: string };
+
+export function photoJson(photo: Photo): PhotoJson {
+  return {
+    id: photo.id,
+    file_name: photo.fileName,
+    file_path: photo.filePath,
+    url: `/uploads/${photo.filePath}`,
+    uploaded_at: photo.uploadedAt.toISOString(),
+  };
+}
+
+export function repairJson(repair: Repair & { photos?: Photo[] }, now = new Date()) {
+  return {
+    id: repair.id,
+    repair_number: repair.repairNumber,
+    customer_name: repair.customerName,
+    customer_phone: repair.customerPhone,
+    item_type: repair.itemType,
+    item_description: repair.itemDescription,
+    notes: repair.notes,
+    status: repair.status,
+    deadline: iso(repair.deadline),
+    outsourced_to: repair.outsourcedTo,
+    quote_amount: money(repair.quoteAmount),
+    quote_notes: repair.quoteNotes,
+    quote_status: effectiveQuoteStatus(repair.quoteStatus, repair.quoteExpiresAt, now),
+    quote_created_at: iso(repair.quoteCreatedAt),
+    quote_expires_at: iso(repair.quoteExpiresAt),
+    final_price: money(repair.finalPrice),
+    picked_up_at: iso(repair.pickedUpAt),
+    created_at: repair.createdAt.toISOString(),
+    updated_at: repair.updatedAt.toISOString(),
+    ...(repair.photos ? { photos: repair.photos.map(photoJson) } : {}),
+  };
+}
+export type RepairJson = ReturnType<typeof repairJson>;

@@ -1,0 +1,68 @@
+// The repair workflow as data (SPEC section 4): the 11 statuses in order,
+// each with its colour, and the guided quick action of the detail view. The
+// server and the screens read this one table.
+
+export const REPAIR_STATUSES = [
+  "sent",
+  "received",
+  "diagnosing",
+  "quoting",
+  "approved",
+  "in_progress",
+  "in_repair",
+  "outsourced",
+  "ready",
+  "picked_up",
+  "denied",
+] as const;
+export type RepairStatus = (typeof REPAIR_STATUSES)[number];
+
+export const ITEM_TYPES = ["watch", "jewelry", "other"] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const QUOTE_STATUSES = ["pending", "sent", "approved", "denied", "no_response", "expired"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** A quick action: move to a status, or open the quote dialog. */
+export type QuickAction =
+  | { kind: "move"; action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp"; to: RepairStatus }
+  | { kind: "openQuote"; action: "createQuote" };
+
+type StatusInfo = {
+  /** Tailwind colour family of the badge; the badge also shows the status name. */
+  color: string;
+  /** The guided next steps (SPEC section 4); the note, where the table has one. */
+  actions: (quoteStatus: QuoteStatus | null) => QuickAction[];
+  note?: "completed" | "denied";
+};
+
+const move = (action: Extract<QuickAction, { kind: "move" }>["action"], to: RepairStatus): QuickAction => ({ kind: "move", action, to });
+
+export const WORKFLOW: Record<RepairStatus, StatusInfo> = {
+  sent: { color: "slate", actions: () => [] },
+  received: { color: "sky", actions: () => [move("startDiagnosing", "diagnosing")] },
+  diagnosing: { color: "indigo", actions: () => [{ kind: "openQuote", action: "createQuote" }] },
+  quoting: {
+    color: "amber",
+    actions: (quote) => (quote === "pending" ? [move("approve", "approved"), move("deny", "denied")] : []),
+  },
+  approved: { color: "teal", actions: () => [move("startRepair", "in_repair")] },
+  in_progress: { color: "blue", actions: () => [move("markReady", "ready")] },
+  in_repair: { color: "violet", actions: () => [move("markReady", "ready")] },
+  outsourced: { color: "orange", actions: () => [] },
+  ready: { color: "green", actions: () => [move("markPickedUp", "picked_up")] },
+  picked_up: { color: "gray", actions: () => [], note: "completed" },
+  denied: { color: "red", actions: () => [], note: "denied" },
+};
+
+export function isRepairStatus(value: unknown): value is RepairStatus {
+  return typeof value === "string" && (REPAIR_STATUSES as readonly string[]).includes(value);
+}
+
+/** Quotes and final prices can no longer change once the item was picked up. */
+export const isClosed = (status: RepairStatus) => status === "picked_up";
+
+/** A pending quote past its expiry reads as expired everywhere. */
+export function effectiveQuoteStatus(quoteStatus: QuoteStatus | null, expiresAt: Date | null, now = new Date()): QuoteStatus | null {
+  return quoteStatus === "pending" && expiresAt !== null && expiresAt <= now ? "expired" : quoteStatus;
+}
