@@ -1,0 +1,63 @@
+import { AppError } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { assertRepairId } from "@/lib/repairs/queries";
+import { photoJson } from "@/lib/repairs/serialize";
+import { cleanImage, MIME } from "./image";
+import type { UploadedFile } from "./multipart";
+import { deleteWithFiles, newPhotoPath, removePhotos, writePhoto } from "./store";
+
+// Photos of a repair, within the caller's shop. An upload is all or nothing:
+// every file is checked and cleaned before any is stored, and the records are
+// written in one transaction after the files; if that fails, the files go.
+
+const DISK_FULL = new Set(["ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT"]);
+
+async function repairOfShop(client: PrismaClient, shopId: string, repairId: string) {
+  assertRepairId(repairId);
+  const repair = await client.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } });
+  if (!repair) throw new AppError("repairNotFound", 404);
+  return repair;
+}
+
+export async function listPhotos(client: PrismaClient, shopId: string, repairId: string) {
+  await repairOfShop(client, shopId, repairId);
+  const photos = await client.photo.findMany({ where: { shopId, repairId }, orderBy: { uploadedAt: "asc" } });
+  return { photos: photos.map(photoJson) };
+}
+
+export async function addPhotos(client: PrismaClient, shopId: string, repairId: string, files: UploadedFile[]) {
+  await repairOfShop(client, shopId, repairId);
+  const cleaned = await Promise.all(files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })));
+  const stored = cleaned.map((image) => ({ ...image, filePath: newPhotoPath(image.kind) }));
+  try {
+    for (const image of stored) await writePhoto(image.filePath, image.bytes);
+    const photos = await client.$transaction(async (tx) => {
+      // The repair may have been deleted while the files were written.
+      if (!(await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } }))) {
+        throw new AppError("repairNotFound", 404);
+      }
+      return Promise.all(
+        stored.map((image) =>
+          tx.photo.create({
+            data: { shopId, repairId, fileName: image.name, filePath: image.filePath, mimeType: MIME[image.kind], sizeBytes: image.bytes.length },
+          }),
+        ),
+      );
+    });
+    return { photos: photos.map(photoJson) };
+  } catch (error) {
+    await removePhotos(stored.map((image) => image.filePath));
+    if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? "")) throw new AppError("storageUnavailable", 507);
+    throw error;
+  }
+}
+
+export async function deletePhoto(client: PrismaClient, shopId: string, repairId: string, photoId: string) {
+  assertRepairId(repairId);
+  const photo = /^[0-9a-f-]{36}$/i.test(photoId)
+    ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
+    : null;
+  if (!photo) throw new AppError("photoNotFound", 404);
+  await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id } }));
+  return { success: true };
+}
