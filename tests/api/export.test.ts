@@ -1,0 +1,129 @@
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
+import { describe, expect, it } from "vitest";
+import { POST as exportRoute } from "@/app/api/export/excel/route";
+import { PUT as putSettings } from "@/app/api/settings/route";
+import { db } from "@/lib/db";
+import { exportRepairs } from "@/lib/export/excel";
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from "@/lib/export/schema";
+import { authed } from "../helpers/auth";
+import { createRepair, shopSession } from "../helpers/repairs";
+import { withTestDatabase } from "../helpers/test-database";
+
+withTestDatabase();
+
+const post = (token: string, body: unknown) => exportRoute(authed("/api/export/excel", token, body));
+
+async function readBack(response: Response) {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return { bytes, workbook, sheet: workbook.worksheets[0] };
+}
+
+const rowValues = (sheet: ExcelJS.Worksheet) =>
+  sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+
+async function seeded() {
+  const session = await shopSession();
+  const { api } = session;
+  const oldest = await createRepair(api, { customer_name: "=HYPERLINK(\"http://evil\",\"click\")", customer_phone: "+34 600 000 000" });
+  const middle = await createRepair(api, { customer_name: "Núria", item_type: "watch", deadline: "15/03/2026", status: "ready", final_price: 1234.5 });
+  const newest = await createRepair(api, { customer_name: "@SUM(A1)", item_description: "-2+3", status: "diagnosing" });
+  await api.quote(newest.id, { amount: 99.99, notes: "=1+1" });
+  await db().repair.update({ where: { id: oldest.id }, data: { createdAt: new Date("2026-03-01T08:00:00Z") } });
+  await db().repair.update({ where: { id: middle.id }, data: { createdAt: new Date("2026-03-02T23:59:59Z") } });
+  // Input is trimmed, so a leading tab can only come from elsewhere (an import, a script).
+  await db().repair.update({ where: { id: newest.id }, data: { createdAt: new Date("2026-03-03T00:00:00Z"), notes: "\tTabbed" } });
+  const other = await shopSession();
+  await createRepair(other.api, { customer_name: "Another shop's customer" });
+  return { ...session, oldest, middle, newest };
+}
+
+describe("POST /api/export/excel", () => {
+  it("streams an .xlsx of the shop's repairs, newest first, with real dates and money, and no formula anywhere", async () => {
+    const { token } = await seeded();
+    const response = await post(token, { fields: [...EXPORT_FIELDS], startDate: null, endDate: null, statuses: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx"`);
+
+    const { bytes, sheet } = await readBack(response);
+    const [header, ...rows] = rowValues(sheet);
+    expect(header).toEqual([
+      "Repair number", "Customer", "Phone", "Type", "Item description", "Status", "Deadline", "Created", "Last updated",
+      "Notes", "Outsourced to", "Quote", "Quote notes", "Quote status", "Quote created", "Quote expires", "Final price", "Picked up on",
+    ]);
+    expect(rows).toHaveLength(3);
+    const col = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => r[col("Customer")])).toEqual(["'@SUM(A1)", "Núria", "'=HYPERLINK(\"http://evil\",\"click\")"]);
+    expect(rows[0][col("Item description")]).toBe("'-2+3");
+    expect(rows[0][col("Notes")]).toBe("'\tTabbed");
+    expect(rows[0][col("Quote notes")]).toBe("'=1+1");
+    expect(rows[2][col("Phone")]).toBe("'+34 600 000 000");
+    expect(rows[0][col("Quote")]).toBe(99.99);
+    expect(rows[0][col("Quote status")]).toBe("Pending");
+    expect(rows[0][col("Status")]).toBe("Quoting");
+    expect(rows[1][col("Final price")]).toBe(1234.5);
+    expect(rows[1][col("Type")]).toBe("Watch");
+    expect(rows[1][col("Deadline")]).toEqual(new Date("2026-03-15T00:00:00Z"));
+    expect(rows[2][col("Created")]).toEqual(new Date("2026-03-01T08:00:00Z"));
+    expect(sheet.getRow(3).getCell(col("Deadline") + 1).numFmt).toBe("dd/mm/yyyy");
+    expect(sheet.getRow(2).getCell(col("Quote") + 1).numFmt).toBe('#,##0.00 "€"');
+
+    const zip = await JSZip.loadAsync(bytes);
+    const sheetFiles = Object.keys(zip.files).filter((name) => name.startsWith("xl/worksheets/") && name.endsWith(".xml"));
+    expect(sheetFiles.length).toBeGreaterThan(0);
+    for (const name of sheetFiles) expect(await zip.file(name)!.async("string")).not.toMatch(/<f[\s>]/);
+  });
+
+  it("exports the 8 default fields, filtered like the list, by whole days inclusive", async () => {
+    const { token, api } = await seeded();
+    const response = await post(token, { fields: DEFAULT_EXPORT_FIELDS, startDate: "2026-03-01", endDate: "02/03/2026", statuses: ["received", "ready"] });
+    const [header, ...rows] = rowValues((await readBack(response)).sheet);
+    expect(header).toHaveLength(8);
+    expect(rows.map((r) => r[1])).toEqual(["Núria", "'=HYPERLINK(\"http://evil\",\"click\")"]);
+
+    const listed = await (await api.list("?statuses=received,ready")).json();
+    expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(rows.map((r) => r[0]));
+  });
+
+  it("writes the header and the values in the user's language", async () => {
+    const { token } = await seeded();
+    await putSettings(authed("/api/settings", token, { language: "ca" }, "PUT"));
+    const [header, newest] = rowValues((await readBack(await post(token, { fields: ["repair_number", "status", "item_type", "quote_status"] }))).sheet);
+    expect(header).toEqual(["Número de reparació", "Estat", "Tipus", "Estat del pressupost"]);
+    expect(newest.slice(1)).toEqual(["En pressupost", "Altre", "Pendent"]);
+  });
+
+  it("shows an expired quote as expired", async () => {
+    const { token, newest } = await seeded();
+    await db().repair.update({ where: { id: newest.id }, data: { quoteExpiresAt: new Date(Date.now() - 1000) } });
+    const [, first] = rowValues((await readBack(await post(token, { fields: ["quote_status"] }))).sheet);
+    expect(first).toEqual(["Expired"]);
+  });
+
+  it("continues on a new sheet past the per-sheet row limit", async () => {
+    const { owner } = await seeded();
+    const { body } = await exportRepairs(db(), owner.shopId, "en", { fields: ["customer_name"] }, 2);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await new Response(body).arrayBuffer()) as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(["Repairs", "Repairs (2)"]);
+    expect(rowValues(workbook.worksheets[0])).toHaveLength(3);
+    expect(rowValues(workbook.worksheets[1])).toEqual([["Customer"], ["'=HYPERLINK(\"http://evil\",\"click\")"]]);
+  });
+
+  it.each([
+    [{ fields: [] }, "Please select at least one field to export"],
+    [{}, "Please select at least one field to export"],
+    [{ fields: ["password_hash"] }, "Unknown field in the export"],
+    [{ fields: ["status"], startDate: "2026-02-30" }, "Dates must be real dates (YYYY-MM-DD or DD/MM/YYYY)"],
+    [{ fields: ["status"], startDate: "2026-03-05", endDate: "2026-03-01" }, "The start date must not be after the end date"],
+    [{ fields: ["status"], statuses: ["lost"] }, "Unknown repair status"],
+  ])("refuses %j with a clear message", async (body, message) => {
+    const { token } = await shopSession();
+    const response = await post(token, body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(message);
+  });
+});
