@@ -1,5 +1,5 @@
 import type { Repair } from "@/lib/generated/prisma/client";
-import { effectiveQuoteStatus } from "@/lib/repairs/workflow";
+import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
 import type { ExportField } from "./schema";
 
 // One repair as spreadsheet cells: dates as real dates, money as numbers,
@@ -16,10 +16,14 @@ export function neutralise(text: string | null): string | null {
   return text !== null && /^[=+\-@\t\r\n]/.test(text) ? `'${text}` : text;
 }
 
-const money = (value: { toNumber(): number } | null) => (value === null ? null : value.toNumber());
+/** A repair as the export reads it: the columns it can show, money as plain numbers. */
+export type ExportRow = Omit<Repair, "shopId" | "searchText" | "quoteAmount" | "finalPrice"> & {
+  quoteAmount: number | null;
+  finalPrice: number | null;
+};
 
-export function cellsOf(repair: Repair, fields: ExportField[], labels: Labels, now: Date): (string | number | Date | null)[] {
-  const quoteStatus = effectiveQuoteStatus(repair.quoteStatus, repair.quoteExpiresAt, now);
+export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, now: Date): (string | number | Date | null)[] {
+  const quoteStatus = effectiveQuoteStatus(repair.quoteStatus as QuoteStatus | null, repair.quoteExpiresAt, now);
   const value: Record<ExportField, string | number | Date | null> = {
     repair_number: neutralise(repair.repairNumber),
     customer_name: neutralise(repair.customerName),
@@ -32,12 +36,12 @@ export function cellsOf(repair: Repair, fields: ExportField[], labels: Labels, n
     updated_at: repair.updatedAt,
     notes: neutralise(repair.notes),
     outsourced_to: neutralise(repair.outsourcedTo),
-    quote_amount: money(repair.quoteAmount),
+    quote_amount: repair.quoteAmount,
     quote_notes: neutralise(repair.quoteNotes),
     quote_status: quoteStatus ? labels.quoteStatuses[quoteStatus] : null,
     quote_created_at: repair.quoteCreatedAt,
     quote_expires_at: repair.quoteExpiresAt,
-    final_price: money(repair.finalPrice),
+    final_price: repair.finalPrice,
     picked_up_at: repair.pickedUpAt,
   };
   return fields.map((field) => value[field]);

@@ -1,12 +1,12 @@
 import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, Readable, Transform } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Locale } from "@/i18n/config";
-import type { Prisma, PrismaClient, Repair } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
-import { cellsOf, formatOf } from "./cells";
+import { cellsOf, formatOf, type ExportRow } from "./cells";
 import { exportSchema, type ExportField } from "./schema";
 
 // The .xlsx export, streamed: rows are read in keyset batches (newest first,
@@ -21,34 +21,77 @@ const DAY = 86_400_000;
 
 export const exportFileName = (now = new Date()) => `repairs_export_${now.toISOString().slice(0, 10)}.xlsx`;
 
-function whereOf(shopId: string, request: ReturnType<typeof exportSchema.parse>): Prisma.RepairWhereInput {
-  return {
-    shopId,
-    ...(request.statuses?.length ? { status: { in: request.statuses } } : {}),
-    ...(request.startDate || request.endDate
-      ? {
-          createdAt: {
-            ...(request.startDate ? { gte: request.startDate } : {}),
-            // Whole days: the end date is included up to its last instant.
-            ...(request.endDate ? { lt: new Date(request.endDate.getTime() + DAY) } : {}),
-          },
-        }
-      : {}),
-  };
+function conditions(shopId: string, request: ReturnType<typeof exportSchema.parse>, after?: ExportRow): Prisma.Sql {
+  const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
+  if (request.statuses?.length) {
+    parts.push(Prisma.sql`status IN (${Prisma.join(request.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
+  }
+  if (request.startDate) parts.push(Prisma.sql`created_at >= ${request.startDate}`);
+  // Whole days: the end date is included up to its last instant.
+  if (request.endDate) parts.push(Prisma.sql`created_at < ${new Date(request.endDate.getTime() + DAY)}`);
+  // Keyset: the next batch starts right after the last row, straight from the index.
+  if (after) parts.push(Prisma.sql`(created_at, id) < (${after.createdAt}, ${after.id}::uuid)`);
+  return Prisma.join(parts, " AND ");
 }
 
-async function* batches(client: PrismaClient, where: Prisma.RepairWhereInput, first: Repair[]) {
-  let batch = first;
-  while (batch.length > 0) {
-    yield batch;
-    if (batch.length < BATCH) return;
-    const last = batch[batch.length - 1];
-    batch = await client.repair.findMany({
-      where: { AND: [where, { OR: [{ createdAt: { lt: last.createdAt } }, { createdAt: last.createdAt, id: { lt: last.id } }] }] },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: BATCH,
-    });
+function readBatch(client: PrismaClient, where: Prisma.Sql): Promise<ExportRow[]> {
+  return client.$queryRaw<ExportRow[]>`
+    SELECT id, repair_number AS "repairNumber", customer_name AS "customerName", customer_phone AS "customerPhone",
+           item_type::text AS "itemType", item_description AS "itemDescription", notes, status::text AS status, deadline,
+           outsourced_to AS "outsourcedTo", quote_amount::float8 AS "quoteAmount", quote_notes AS "quoteNotes",
+           quote_status::text AS "quoteStatus", quote_created_at AS "quoteCreatedAt", quote_expires_at AS "quoteExpiresAt",
+           final_price::float8 AS "finalPrice", picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt"
+    FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`;
+}
+
+async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, first: ExportRow[]) {
+  let next = first;
+  while (next.length > 0) {
+    const current = next;
+    // Read the next batch while this one is written and zipped.
+    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, conditions(shopId, request, current[current.length - 1]));
+    yield current;
+    next = await pending;
   }
+}
+
+type ZipWriter = { zip: { append(source: NodeJS.ReadableStream, options: { name: string }): void } };
+
+/**
+ * exceljs keeps each sheet's XML in its own StreamBuf until the sheet is
+ * committed (exceljs issue #1894): at 1M rows that is the whole uncompressed
+ * sheet in memory. A plain PassThrough lets the zip deflate it as it comes.
+ */
+function streamEntriesThrough(workbook: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>) {
+  const writer = workbook as unknown as ZipWriter & { _openStream(path: string): Transform };
+  writer._openStream = (path: string) => {
+    // exceljs writes strings, Buffers and its own StringBuf objects, many of
+    // them tiny: they are gathered into 256 KiB pieces, one zlib call each.
+    let pieces: Buffer[] = [];
+    let size = 0;
+    const stream = new Transform({
+      writableObjectMode: true,
+      writableHighWaterMark: 4096,
+      readableHighWaterMark: 1 << 20,
+      transform(chunk: string | Buffer | { toBuffer(): Buffer }, _encoding, done) {
+        const piece = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : chunk.toBuffer();
+        pieces.push(piece);
+        size += piece.length;
+        if (size >= 1 << 18) {
+          this.push(Buffer.concat(pieces, size));
+          pieces = [];
+          size = 0;
+        }
+        done();
+      },
+      flush(done) {
+        done(null, size > 0 ? Buffer.concat(pieces, size) : undefined);
+      },
+    });
+    writer.zip.append(stream, { name: path });
+    stream.on("finish", () => stream.emit("zipped"));
+    return stream;
+  };
 }
 
 export type ExportResult = { fileName: string; body: ReadableStream<Uint8Array> };
@@ -61,21 +104,19 @@ export async function exportRepairs(
   maxRowsPerSheet = MAX_ROWS_PER_SHEET,
 ): Promise<ExportResult> {
   const request = exportSchema.parse(input);
-  const where = whereOf(shopId, request);
   const now = new Date();
   // The first batch is read before answering, so a failing database is a
   // proper error answer rather than a cut-off file.
-  const first = await client.repair.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: BATCH });
+  const first = await readBatch(client, conditions(shopId, request));
 
   const output = new PassThrough();
-  void write(client, where, first, request.fields, language, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
+  const rows = batches(client, shopId, request, first);
+  void write(rows, request.fields, language, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
   return { fileName: exportFileName(now), body: Readable.toWeb(output) as ReadableStream<Uint8Array> };
 }
 
 async function write(
-  client: PrismaClient,
-  where: Prisma.RepairWhereInput,
-  first: Repair[],
+  rows: AsyncGenerator<ExportRow[]>,
   fields: ExportField[],
   language: Locale,
   now: Date,
@@ -84,6 +125,7 @@ async function write(
 ) {
   const messages = MESSAGES[language];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  streamEntriesThrough(workbook);
   const columns = fields.map((field) => ({
     header: messages.exportFields[field],
     key: field,
@@ -99,18 +141,20 @@ async function write(
     return sheet;
   };
   let sheet = newSheet();
-  let rows = 0;
-  for await (const batch of batches(client, where, first)) {
+  let inSheet = 0;
+  for await (const batch of rows) {
     for (const repair of batch) {
-      if (rows === maxRowsPerSheet) {
+      if (inSheet === maxRowsPerSheet) {
         sheet.commit();
         sheet = newSheet();
-        rows = 0;
+        inSheet = 0;
       }
       sheet.addRow(cellsOf(repair, fields, messages, now)).commit();
-      rows++;
+      inSheet++;
     }
-    // Let a slow download catch up before reading more rows.
+    // Let the zip and a slow download catch up before reading more rows.
+    const sheetStream = (sheet as unknown as { stream: Transform }).stream;
+    if (sheetStream.writableNeedDrain) await once(sheetStream, "drain");
     if (output.writableNeedDrain) await once(output, "drain");
   }
   sheet.commit();

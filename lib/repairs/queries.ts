@@ -18,8 +18,27 @@ export function assertRepairId(id: string): void {
   if (!UUID.test(id)) throw notFound();
 }
 
-function conditions(shopId: string, query: ListQuery): Prisma.Sql {
+type Cursor = { createdAt: Date; id: string };
+
+/** An opaque position in the list: the last row's (created_at, id). */
+export function encodeCursor(row: Cursor): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const createdAt = new Date(at);
+    if (!UUID.test(id) || Number.isNaN(createdAt.getTime())) throw new Error("bad cursor");
+    return { createdAt, id };
+  } catch {
+    throw new AppError("listQueryInvalid", 400);
+  }
+}
+
+function conditions(shopId: string, query: ListQuery, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
+  if (cursor) parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
   if (query.statuses?.length) {
     parts.push(Prisma.sql`status IN (${Prisma.join(query.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
   }
@@ -41,11 +60,14 @@ async function countMatches(client: PrismaClient, shopId: string, query: ListQue
 }
 
 export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
+  // With a cursor the page is read from the index where the last one ended;
+  // a bare page number skips (page - 1) * limit rows to get there.
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = (query.page - 1) * query.limit;
   const [page, { total, capped }] = await Promise.all([
-    client.$queryRaw<{ id: string }[]>`
-      SELECT id FROM repairs WHERE ${conditions(shopId, query)}
-      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset}`,
+    client.$queryRaw<{ id: string; created_at: Date }[]>`
+      SELECT id, created_at FROM repairs WHERE ${conditions(shopId, query, cursor)}
+      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${cursor ? 0 : offset}`,
     countMatches(client, shopId, query),
   ]);
   const ids = page.slice(0, query.limit).map((r) => r.id);
@@ -53,6 +75,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
   const byId = new Map(rows.map((r) => [r.id, r]));
   const repairs = ids.flatMap((id) => (byId.has(id) ? [repairJson(byId.get(id)!, now)] : []));
   const hasMore = page.length > query.limit;
+  const last = page[Math.min(page.length, query.limit) - 1];
   return {
     repairs,
     pagination: {
@@ -62,6 +85,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
       total: Math.max(total, offset + repairs.length + (hasMore ? 1 : 0)),
       totalCapped: capped,
       hasMore,
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     },
   };
 }

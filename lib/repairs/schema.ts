@@ -94,6 +94,8 @@ export const listQuerySchema = z.object({
   page: z.coerce.number(listError).int(listError).min(1, listError).max(1_000_000, listError).default(1),
   limit: z.coerce.number(listError).int(listError).min(1, listError).max(MAX_PAGE_SIZE, listError).default(PAGE_SIZE),
   search: z.preprocess(blankToNull, z.string().max(200, err("textTooLong")).nullable()).optional(),
+  /** From the previous page's pagination.nextCursor: reads on from there through the index. */
+  cursor: z.preprocess(blankToNull, z.string().max(200, listError).nullable()).optional(),
   statuses: z
     .preprocess(
       (v) => (typeof v === "string" && v.trim() ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] : undefined),

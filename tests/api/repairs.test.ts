@@ -82,7 +82,7 @@ describe("GET /api/repairs", () => {
     await db().repair.updateMany({ where: { shopId: owner.shopId }, data: { createdAt: new Date("2026-01-01T10:00:00Z") } });
 
     const first = await (await api.list("?page=1&limit=3")).json();
-    expect(first.pagination).toEqual({ page: 1, limit: 3, total: 7, totalCapped: false, hasMore: true });
+    expect(first.pagination).toEqual({ page: 1, limit: 3, total: 7, totalCapped: false, hasMore: true, nextCursor: expect.any(String) });
     const second = await (await api.list("?page=2&limit=3")).json();
     const third = await (await api.list("?page=3&limit=3")).json();
     expect(third.pagination).toMatchObject({ hasMore: false, total: 7 });
@@ -90,6 +90,13 @@ describe("GET /api/repairs", () => {
     expect(new Set(ids).size).toBe(7);
     expect(ids).toEqual([...ids].sort().reverse());
     expect(new Set(ids)).toEqual(new Set(created.map((r) => r.id)));
+
+    // Walking with the cursor gives the same pages as page numbers.
+    const viaCursor = await (await api.list(`?page=2&limit=3&cursor=${first.pagination.nextCursor}`)).json();
+    expect(viaCursor.repairs.map((r: { id: string }) => r.id)).toEqual(second.repairs.map((r: { id: string }) => r.id));
+    const lastViaCursor = await (await api.list(`?page=3&limit=3&cursor=${viaCursor.pagination.nextCursor}`)).json();
+    expect(lastViaCursor.repairs.map((r: { id: string }) => r.id)).toEqual(third.repairs.map((r: { id: string }) => r.id));
+    expect(lastViaCursor.pagination).toMatchObject({ hasMore: false, nextCursor: null });
 
     const all = await (await api.list()).json();
     expect(all.pagination).toMatchObject({ page: 1, limit: 50, total: 7, hasMore: false });
@@ -113,7 +120,7 @@ describe("GET /api/repairs", () => {
 
   it("refuses bad list queries clearly", async () => {
     const { api } = await shopSession();
-    for (const query of ["?statuses=ready,lost", "?limit=101", "?limit=0", "?page=0", "?page=abc", "?limit=2.5"]) {
+    for (const query of ["?statuses=ready,lost", "?limit=101", "?limit=0", "?page=0", "?page=abc", "?limit=2.5", "?cursor=bm9wZQ", "?cursor=%5B%5D"]) {
       const response = await api.list(query);
       expect(response.status, query).toBe(400);
       expect((await response.json()).code, query).toBe("listQueryInvalid");

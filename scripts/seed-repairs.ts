@@ -1,0 +1,108 @@
+// npm run seed -- --count 1000000 [--email bench@example.com]
+// Fills one shop with realistic repairs for benchmarks and plans: customers,
+// phones and descriptions in Spanish, Catalan and English, every status,
+// creation dates over 5 years, quotes and final prices on part of them.
+// Inserts in batches of 5,000 rows (one statement each, through unnest).
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { createShopWithOwner } from "@/lib/accounts/create-shop";
+import { createDb } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrate";
+import { searchTextOf } from "@/lib/repairs/search-text";
+import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { openDatabase } from "@/lib/runtime/database";
+import { commandConfig, exitWith } from "./lib/config";
+
+const FIRST = ["José", "María", "Núria", "Jordi", "Montserrat", "Pere", "Laura", "Carlos", "Lucía", "Marc", "Anna", "Javier", "Emma", "Oliver", "Sophie", "Àlex", "Mireia", "Iñaki", "Raquel", "Xavier"];
+const LAST = ["García", "Martínez", "Puig", "Vidal", "Ferrer", "Soler", "López", "Sánchez", "Roca", "Serra", "Smith", "Brown", "Pérez", "Font", "Casals", "Gómez", "Rovira", "Muñoz", "Castells", "Jones"];
+const ITEMS: Record<string, string[]> = {
+  watch: ["Omega Seamaster, cristal rayado", "Rolex Datejust, revisión completa", "Rellotge de butxaca, canvi de pila", "Seiko automatic, strap replacement", "Tissot, corona rota", "Longines, no arranca"],
+  jewelry: ["Anillo de oro, ajustar talla", "Collaret de perles, enfilar de nou", "Silver bracelet, broken clasp", "Pendientes de plata, soldar cierre", "Anell de compromís, engastar pedra", "Gold chain, repair link"],
+  other: ["Gafas de sol, bisagra", "Encenedor antic, revisió", "Music box, mechanism stuck", "Pitillera de plata, pulir"],
+};
+
+const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
+
+function rows(start: number, count: number, now: number) {
+  const five = 5 * 365 * 86_400_000;
+  const out: Record<string, unknown[]> = {
+    repair_number: [], customer_name: [], customer_phone: [], item_type: [], item_description: [], status: [], deadline: [],
+    quote_amount: [], quote_status: [], quote_created_at: [], quote_expires_at: [], final_price: [], picked_up_at: [],
+    created_at: [], search_text: [],
+  };
+  for (let i = start; i < start + count; i++) {
+    // A cheap, repeatable spread (no Math.random: the same seed gives the same data).
+    const h = (i * 2654435761) >>> 0;
+    const created = new Date(now - Math.floor((h / 2 ** 32) * five));
+    const itemType = pick(ITEM_TYPES, h >>> 3);
+    const status = pick(REPAIR_STATUSES, h >>> 7);
+    const hasQuote = h % 3 === 0;
+    const name = `${pick(FIRST, h >>> 11)} ${pick(LAST, h >>> 15)}`;
+    const phone = `+34 6${String(h % 100_000_000).padStart(8, "0")}`;
+    const dd = String(created.getUTCDate()).padStart(2, "0");
+    const mm = String(created.getUTCMonth() + 1).padStart(2, "0");
+    const repair = {
+      repairNumber: `R-${dd}${mm}${created.getUTCFullYear()}-${String(i + 1).padStart(7, "0")}`,
+      customerName: name,
+      customerPhone: phone,
+      itemDescription: pick(ITEMS[itemType], h >>> 19),
+    };
+    out.repair_number.push(repair.repairNumber);
+    out.customer_name.push(name);
+    out.customer_phone.push(phone);
+    out.item_type.push(itemType);
+    out.item_description.push(repair.itemDescription);
+    out.status.push(status);
+    out.deadline.push(h % 2 ? new Date(created.getTime() + 14 * 86_400_000).toISOString().slice(0, 10) : null);
+    out.quote_amount.push(hasQuote ? ((h % 50_000) / 100).toFixed(2) : null);
+    out.quote_status.push(hasQuote ? pick(["pending", "approved", "denied", "no_response"], h >>> 5) : null);
+    out.quote_created_at.push(hasQuote ? created : null);
+    out.quote_expires_at.push(hasQuote ? new Date(created.getTime() + 7 * 86_400_000) : null);
+    out.final_price.push(status === "picked_up" || status === "ready" ? ((h % 80_000) / 100).toFixed(2) : null);
+    out.picked_up_at.push(status === "picked_up" ? new Date(created.getTime() + 20 * 86_400_000) : null);
+    out.created_at.push(created);
+    out.search_text.push(searchTextOf(repair));
+  }
+  return out;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { count: { type: "string", default: "100000" }, email: { type: "string", default: "bench@example.com" } } });
+  const total = Number(values.count);
+  const database = await openDatabase(commandConfig());
+  await applyMigrations(database.url);
+  const client = createDb(database.url, 1);
+  const raw = new pg.Client({ connectionString: database.url });
+  await raw.connect();
+  try {
+    const existing = await client.user.findUnique({ where: { email: values.email! } });
+    const shopId =
+      existing?.shopId ??
+      (await createShopWithOwner(client, { shopName: "Bench shop", name: "Bench Owner", email: values.email!, password: "Bench-Password-1" })).shopId;
+    const already = await client.repair.count({ where: { shopId } });
+    const started = performance.now();
+    const now = Date.now();
+    for (let done = already; done < total; done += 5000) {
+      const batch = rows(done, Math.min(5000, total - done), now);
+      await raw.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, customer_phone, item_type, item_description, status, deadline,
+           quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, search_text)
+         SELECT $1::uuid, a, b, c, d::item_type, e, f::repair_status, g::date, h::numeric, i::quote_status, j, k, l::numeric, m, n, n, o
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+                     $11::timestamptz[], $12::timestamptz[], $13::text[], $14::timestamptz[], $15::timestamptz[], $16::text[])
+           AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)`,
+        [shopId, ...Object.values(batch)],
+      );
+      if ((done / 5000) % 20 === 0) console.log(`${Math.min(done + 5000, total)} / ${total} rows`);
+    }
+    await raw.query("ANALYZE repairs");
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${total} repairs; inserted ${total - already} in ${seconds.toFixed(1)} s`);
+  } finally {
+    await raw.end();
+    await client.$disconnect();
+    await database.close();
+  }
+}
+
+main().catch(exitWith);
