@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "@/tests/helpers/temp-dir";
+import { deleteWithFiles, newPhotoPath, resolvePhoto, sweepUploads, writePhoto } from "./store";
+
+const root = tempDir("rd-store-");
+process.env.UPLOAD_DIR = root;
+process.env.DATABASE_URL ??= "postgresql://unused@127.0.0.1:1/x";
+
+describe("the photo store", () => {
+  it("names photos with 128 random bits and resolves only its own names", () => {
+    const a = newPhotoPath("jpg");
+    expect(a).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
+    expect(newPhotoPath("jpg")).not.toBe(a);
+    expect(resolvePhoto(a)).toBe(path.join(root, a));
+    for (const bad of ["../x.jpg", "ab/../../etc/passwd", "/etc/passwd", "ab/cd.jpg", `${a}.html`]) expect(resolvePhoto(bad)).toBeNull();
+  });
+
+  it("puts the files back when the records cannot be deleted", async () => {
+    const files = [newPhotoPath("png"), newPhotoPath("jpg")];
+    for (const file of files) await writePhoto(file, new Uint8Array([1, 2, 3]));
+    await expect(
+      deleteWithFiles(files, async () => {
+        for (const file of files) expect(existsSync(resolvePhoto(file)!)).toBe(false); // set aside meanwhile
+        throw new Error("database gone");
+      }),
+    ).rejects.toThrow("database gone");
+    for (const file of files) expect(existsSync(resolvePhoto(file)!)).toBe(true);
+
+    await deleteWithFiles(files, async () => undefined);
+    for (const file of files) expect(existsSync(resolvePhoto(file)!)).toBe(false);
+  });
+
+  it("sweeps what a crash left behind: trash and partial writes", async () => {
+    const kept = newPhotoPath("webp");
+    await writePhoto(kept, new Uint8Array([9]));
+    const folder = path.dirname(resolvePhoto(kept)!);
+    writeFileSync(path.join(folder, "0".repeat(32) + ".jpg.deleted"), "x");
+    writeFileSync(path.join(folder, "1".repeat(32) + ".png.partial"), "x");
+    expect(await sweepUploads()).toBe(2);
+    expect(readdirSync(folder)).toEqual([path.basename(kept)]);
+  });
+});
