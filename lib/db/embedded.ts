@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { acquireDataDirLock } from "@/lib/runtime/data-dir-lock";
+import { BatchAwareQueue } from "./pglite-queue";
 
 // The embedded default when no DATABASE_URL is set: PGlite (Postgres compiled
 // to WebAssembly) persisted under DATA_DIR, served on a loopback port so the
@@ -26,6 +27,8 @@ export async function startEmbeddedPostgres(options: {
       port: options.port ?? 0,
       maxConnections: options.maxConnections ?? 16,
     });
+    // Keep each connection's protocol batch together (see pglite-queue.ts).
+    (server as unknown as { queryQueue: BatchAwareQueue }).queryQueue = new BatchAwareQueue(db);
     await server.start();
     const url = `postgresql://postgres@${server.getServerConn()}/postgres`;
     lock.publishUrl(url);

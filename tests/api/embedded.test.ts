@@ -55,6 +55,32 @@ describe("the embedded database", () => {
     }
   });
 
+  it("never mixes two connections' protocol batches, inside or outside transactions", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 8);
+    try {
+      await applyMigrations(embedded.url);
+      const shop = await client.shop.create({ data: { name: "Busy shop" } });
+      const reads = Array.from({ length: 40 }, (_, i) =>
+        client.shop.findFirst({ where: { id: shop.id, name: { not: `x${i}` } }, select: { name: true } }),
+      );
+      const writes = Array.from({ length: 20 }, (_, i) =>
+        client.$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shop.id}::uuid FOR UPDATE`;
+          const count = await tx.repair.count({ where: { shopId: shop.id } });
+          await tx.repair.create({ data: { shopId: shop.id, repairNumber: `R-${i}-${count}`, customerName: "Ana", itemDescription: "Anell" } });
+        }),
+      );
+      const results = await Promise.allSettled([...reads, ...writes]);
+      const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+      expect(failures).toEqual([]);
+      expect(await client.repair.count({ where: { shopId: shop.id } })).toBe(20);
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
   it("keeps its data across a restart", async () => {
     const dir = tempDir();
     const first = await startEmbeddedPostgres({ dataDir: dir });
