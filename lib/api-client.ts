@@ -1,6 +1,10 @@
-// The one way screens talk to the server (SPEC section 7): JSON under /api,
-// with the bearer token from local storage. Errors carry the server's text and
-// stable code, so a screen can show a translation or the server's words.
+import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
+
+// The one way screens talk to the server (SPEC section 7): under /api, with
+// the bearer token from localStorage. On a 401 (except from login and refresh)
+// the token is refreshed once, shared by every request that failed meanwhile,
+// and each is replayed; when that fails the session is cleared and the user
+// goes to /login. Errors carry the server's text and stable code.
 
 export class ApiError extends Error {
   constructor(
@@ -14,36 +18,80 @@ export class ApiError extends Error {
   }
   /** The server's own text, when it sent one. */
   get serverText(): string | undefined {
-    return this.code || this.status < 500 ? this.message : undefined;
+    return this.code ? this.message : undefined;
   }
 }
 
 type Options = { method?: string; body?: unknown; auth?: boolean };
 
-export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
+const NO_REFRESH = ["/auth/login", "/auth/refresh-token"];
+let refreshing: Promise<boolean> | null = null;
+
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = readRefreshToken();
+    if (!refreshToken) return false;
+    const response = await fetch("/api/auth/refresh-token", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ refreshToken }),
+    });
+    if (!response.ok) return false;
+    saveTokens(await response.json());
+    return true;
+  })()
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function send(path: string, options: Options, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const token = options.auth === false ? null : readStoredToken();
+  const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(`/api${path}`, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+  });
+}
+
+/** The raw response of a call, after the refresh-and-replay dance. */
+export async function apiResponse(path: string, options: Options = {}): Promise<Response> {
+  const authed = options.auth !== false;
+  let token = authed ? readAccessToken() : null;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
+    response = await send(path, options, token);
+    if (response.status === 401 && authed && !NO_REFRESH.includes(path)) {
+      // Another request may have refreshed already: then just replay.
+      const refreshed = readAccessToken() !== token || (await refreshOnce());
+      if (!refreshed) {
+        clearSession();
+        // Leaves whatever screen this was, from wherever the call came (not only event handlers).
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign("/login");
+        throw new ApiError(401, "sessionExpired", undefined);
+      }
+      token = readAccessToken();
+      response = await send(path, options, token);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError(0, undefined, undefined);
   }
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     const text = typeof data?.error === "string" ? data.error : undefined;
     const code = typeof data?.code === "string" ? data.code : undefined;
     throw new ApiError(response.status, code, text, data?.fields as Record<string, string> | undefined);
   }
-  return data as T;
+  return response;
 }
 
-function readStoredToken(): string | null {
-  return typeof window === "undefined" ? null : window.localStorage.getItem("accessToken");
+export async function apiRequest<T>(path: string, options: Options = {}): Promise<T> {
+  return (await (await apiResponse(path, options)).json()) as T;
 }

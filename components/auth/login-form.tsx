@@ -5,15 +5,12 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { emailError } from "@/lib/auth/rules";
+import { saveLogin, type LoginTokens } from "@/lib/session";
+import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 
-type LoginAnswer = {
-  requires2FA?: boolean;
-  accessToken?: string;
-  refreshToken?: string;
-  user?: { language?: string };
-};
+type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false });
 
 // SPEC section 2, /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
@@ -44,13 +41,13 @@ export function LoginForm() {
         body: { email: email.trim(), password, ...(needsCode ? { twofa_code: code } : {}) },
         auth: false,
       });
-      if (answer.requires2FA && !answer.accessToken) {
+      if (answer.requires2FA) {
         setNeedsCode(true);
         return;
       }
-      window.localStorage.setItem("accessToken", answer.accessToken ?? "");
-      window.localStorage.setItem("refreshToken", answer.refreshToken ?? "");
-      window.localStorage.setItem("user", JSON.stringify(answer.user ?? {}));
+      saveLogin(answer);
+      // The account's saved language wins over the one picked on this screen.
+      rememberLocale(answer.user.language);
       router.push("/dashboard");
     } catch (failure) {
       setError(apiErrorText(t, failure, t("login.failed")));

@@ -1,0 +1,5 @@
+import { Dashboard } from "@/components/shell/dashboard";
+
+export default function DashboardPage() {
+  return <Dashboard />;
+}

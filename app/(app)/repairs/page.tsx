@@ -1,0 +1,5 @@
+import { RepairsList } from "@/components/repairs/repairs-list";
+
+export default function RepairsPage() {
+  return <RepairsList />;
+}

@@ -1,0 +1,193 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import type { RepairStatus } from "@/lib/repairs/workflow";
+import { apiErrorText } from "@/components/ui/error-text";
+import { useFormat } from "./format";
+import { StatusBadge } from "./status-badge";
+import { StatusFilter } from "./status-filter";
+import { PAGE_SIZE, useRepairList, type ListRepair } from "./use-repair-list";
+
+const STATUS_ERROR_MS = 5_000;
+const SUCCESS_MS = 3_000;
+
+export function RepairsList() {
+  const t = useTranslations();
+  const router = useRouter();
+  const format = useFormat();
+  const list = useRepairList();
+  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), notice.kind === "error" ? STATUS_ERROR_MS : SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
+    try {
+      await list.changeStatus(repair.id, status);
+      setNotice({ kind: "success", text: t("repairs.statusUpdated") });
+    } catch (error) {
+      setNotice({ kind: "error", text: apiErrorText(t, error, t("repairs.statusFailed")) });
+    }
+  };
+
+  const open = (repair: ListRepair) => router.push(`/repairs/${repair.id}`);
+  const quote = (repair: ListRepair) =>
+    repair.quote_amount === null ? "—" : `${format.money(repair.quote_amount)}${repair.quote_status ? ` · ${t(`quoteStatuses.${repair.quote_status}`)}` : ""}`;
+  const filtered = list.query.search !== "" || list.query.statuses.length > 0;
+  const shown = list.repairs.length;
+  const total = list.page?.total ?? 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm font-medium text-slate-700">
+          {t("repairs.searchLabel")}
+          <input
+            type="search"
+            value={list.searchInput}
+            onChange={(e) => list.setSearchInput(e.target.value)}
+            placeholder={t("repairs.searchPlaceholder")}
+            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900"
+          />
+        </label>
+        <StatusFilter selected={list.statuses} onChange={list.setStatuses} />
+      </div>
+
+      <div aria-live="polite" className="min-h-6 text-sm text-slate-600">
+        {list.page && shown > 0 && (
+          <span>
+            {list.page.totalCapped ? t("repairs.showingCapped", { shown, total }) : t("repairs.showing", { shown, total })}
+            {!list.page.hasMore && shown > PAGE_SIZE && <span className="ml-2 font-medium text-green-800">· {t("repairs.allLoaded")}</span>}
+          </span>
+        )}
+      </div>
+
+      {notice && (
+        <p role={notice.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
+          {notice.text}
+        </p>
+      )}
+
+      {list.error !== null && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {apiErrorText(t, list.error, t("repairs.fetchFailed"))}
+          <button type="button" onClick={list.reload} className="rounded border border-red-300 px-2 py-0.5">
+            {t("repairs.retry")}
+          </button>
+        </div>
+      )}
+
+      {!list.loading && list.error === null && shown === 0 && (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          {filtered ? (
+            <p className="text-slate-700">
+              {list.query.search ? t("repairs.noResults", { term: list.query.search }) : t("repairs.noResultsFiltered")}
+            </p>
+          ) : (
+            <>
+              <p className="font-medium text-slate-800">{t("repairs.emptyTitle")}</p>
+              <p className="mt-1 text-sm text-slate-600">{t("repairs.emptyText")}</p>
+            </>
+          )}
+        </div>
+      )}
+
+      {shown > 0 && (
+        <>
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map((column) => (
+                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                      {t(`repairs.columns.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {list.repairs.map((repair) => (
+                  <tr key={repair.id} onClick={() => open(repair)} className="cursor-pointer border-t border-slate-100 hover:bg-slate-50">
+                    <td className="px-3 py-2 font-medium">
+                      <Link href={`/repairs/${repair.id}`} onClick={(e) => e.stopPropagation()} className="text-blue-800 hover:underline">
+                        {repair.repair_number}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2">{repair.customer_name}</td>
+                    <td className="px-3 py-2">{t(`itemTypes.${repair.item_type}`)}</td>
+                    <td className="max-w-64 px-3 py-2">
+                      <span className="line-clamp-2">{repair.item_description}</span>
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">{quote(repair)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{format.date(repair.deadline)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">{format.money(repair.final_price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          <ul className="flex flex-col gap-3 lg:hidden">
+            {list.repairs.map((repair) => (
+              <li key={repair.id} onClick={() => open(repair)} className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <Link href={`/repairs/${repair.id}`} onClick={(e) => e.stopPropagation()} className="font-medium text-blue-800 hover:underline">
+                    {repair.repair_number}
+                  </Link>
+                  <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />
+                </div>
+                <p className="mt-1 text-slate-900">{repair.customer_name}</p>
+                <p className="line-clamp-2 text-sm text-slate-600">
+                  {t(`itemTypes.${repair.item_type}`)} · {repair.item_description}
+                </p>
+                <dl className="mt-2 grid grid-cols-3 gap-2 text-xs text-slate-600">
+                  <div>
+                    <dt>{t("repairs.columns.quote")}</dt>
+                    <dd className="text-slate-900">{quote(repair)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("repairs.columns.deadline")}</dt>
+                    <dd className="text-slate-900">{format.date(repair.deadline)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("repairs.columns.finalPrice")}</dt>
+                    <dd className="text-slate-900">{format.money(repair.final_price)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {list.loading && (
+        <p role="status" className="text-center text-sm text-slate-600">
+          {t("common.loading")}
+        </p>
+      )}
+
+      {list.page?.hasMore && !list.loading && (
+        <button
+          type="button"
+          onClick={() => void list.loadMore()}
+          className="self-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {t("repairs.loadMore")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { clearSession, readAccessToken } from "@/lib/session";
+
+export type CurrentUser = { name: string; email: string; role: "owner" | "staff"; shopId: string; twofa_enabled: boolean };
+
+type UserState = { user: CurrentUser; reload: () => Promise<void> };
+const UserContext = createContext<UserState | null>(null);
+
+export function useCurrentUser(): UserState {
+  const state = useContext(UserContext);
+  if (!state) throw new Error("useCurrentUser outside AuthGuard");
+  return state;
+}
+
+// Every signed-in route (SPEC section 2): checks for a stored session, asks
+// the server who is signed in, shows Loading meanwhile, and sends the user to
+// /login (with the session cleared) when that fails.
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const t = useTranslations("common");
+  const router = useRouter();
+  const [user, setUser] = useState<CurrentUser | null>(null);
+
+  const signOut = () => {
+    clearSession();
+    router.replace("/login");
+  };
+  const load = () => apiRequest<CurrentUser>("/auth/me").then(setUser, signOut);
+
+  useEffect(() => {
+    if (!readAccessToken()) {
+      router.replace("/login");
+      return;
+    }
+    apiRequest<CurrentUser>("/auth/me").then(setUser, signOut);
+    // Once, on entering the signed-in area.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!user) {
+    return (
+      <p role="status" className="p-8 text-center text-slate-600">
+        {t("loading")}
+      </p>
+    );
+  }
+  return <UserContext.Provider value={{ user, reload: load }}>{children}</UserContext.Provider>;
+}

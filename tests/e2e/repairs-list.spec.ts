@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { addRepair, signedInOwner } from "./session";
+
+test("the list pages by 50, searches after a pause, filters by status, and says how much is shown", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  for (let i = 1; i <= 53; i++) {
+    await addRepair(request, headers, {
+      repair_number: `R-21112026-${String(i).padStart(5, "0")}`,
+      customer_name: i === 7 ? "José Pérez" : `Client ${i}`,
+      item_description: i % 2 ? "Rellotge de polsera" : "Anell d'or",
+      status: i === 3 ? "ready" : "received",
+    });
+  }
+  await page.goto("/repairs");
+  await expect(page.getByText("Showing 50 of 53 repairs")).toBeVisible();
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText("R-21112026-00053"); // newest first
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(53);
+  await expect(page.getByText("Showing 53 of 53 repairs")).toBeVisible();
+  await expect(page.getByText("All loaded")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+
+  const search = page.getByLabel("Search repairs");
+  await search.fill("jose");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("José Pérez");
+  await search.fill("nobody-like-this");
+  await expect(page.getByText("No repairs match “nobody-like-this”")).toBeVisible();
+  await search.fill("");
+  await expect(rows).toHaveCount(50);
+
+  await page.getByRole("button", { name: "Status", exact: true }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Ready" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByLabel("1 selected")).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("R-21112026-00003");
+  await page.getByRole("button", { name: /^Status/ }).click();
+  await page.getByRole("menuitem", { name: "Clear" }).click();
+  await expect(rows).toHaveCount(50);
+
+  await rows.nth(1).getByRole("cell").nth(1).click();
+  await expect(page).toHaveURL(/\/repairs\/[0-9a-f-]{36}$/);
+});
+
+test("the inline badge changes the status, lists all 11, flips up near the bottom, and locks at picked up", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, { repair_number: "R-1", customer_name: "Núria", item_description: "Collaret" });
+  await addRepair(request, headers, { repair_number: "R-2", customer_name: "Pere", item_description: "Rellotge", status: "picked_up" });
+  await page.goto("/repairs");
+
+  const badge = page.getByRole("button", { name: "Change status, now Received" });
+  await badge.click();
+  const items = page.getByRole("menuitemradio");
+  await expect(items).toHaveCount(11);
+  await expect(page.locator("[data-side-chosen]")).toHaveAttribute("data-side-chosen", "bottom");
+  await page.getByRole("menuitemradio", { name: "In repair" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now In repair" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Status updated" })).toBeVisible();
+  expect((await (await request.get(`/api/repairs/${repair.id}`, { headers })).json()).status).toBe("in_repair");
+  await expect(page).toHaveURL(/\/repairs$/); // the badge does not open the repair
+
+  await expect(page.getByRole("button", { name: "Picked up: cannot change" })).toBeDisabled();
+
+  // Less than 350 px below the badge: the list opens upward.
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await page.getByRole("button", { name: "Change status, now In repair" }).click();
+  await expect(page.locator("[data-side-chosen]")).toHaveAttribute("data-side-chosen", "top");
+});
+
+test("an empty shop says so, and phones get cards instead of the table", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  await page.goto("/repairs");
+  await expect(page.getByText("No repairs yet")).toBeVisible();
+
+  await addRepair(request, headers, { repair_number: "R-9", customer_name: "Laura", item_description: "Arracades", final_price: 35 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator("table")).toBeHidden();
+  const card = page.getByRole("listitem").filter({ hasText: "R-9" });
+  await expect(card).toContainText("Laura");
+  await expect(card).toContainText("€35.00");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test("a refused access token is refreshed, the call replayed, and the new tokens kept", async ({ page, request }) => {
+  const { headers, login } = await signedInOwner(page, request);
+  await addRepair(request, headers, { repair_number: "R-401", customer_name: "Xavier", item_description: "Rellotge" });
+  await page.addInitScript(() => localStorage.setItem("accessToken", "expired.or.revoked"));
+  const refreshes: string[] = [];
+  page.on("request", (r) => r.url().endsWith("/api/auth/refresh-token") && refreshes.push(r.url()));
+  await page.goto("/repairs");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  expect(refreshes).toHaveLength(1);
+  const stored = await page.evaluate(() => ({ access: localStorage.getItem("accessToken"), refresh: localStorage.getItem("refreshToken") }));
+  expect(stored.access).not.toBe("expired.or.revoked");
+  expect(stored.refresh).not.toBe(login.refreshToken);
+});

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiRequest } from "@/lib/api-client";
+
+// The client's session handling, against a stand-in server: one refresh for
+// every call that failed meanwhile, each call replayed, and a clean sign-out
+// when the refresh fails.
+
+const store = new Map<string, string>();
+let refreshCalls = 0;
+let refreshWorks = true;
+const assign = vi.fn();
+
+beforeEach(() => {
+  store.clear();
+  refreshCalls = 0;
+  refreshWorks = true;
+  assign.mockReset();
+  vi.stubGlobal("window", {
+    localStorage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+    },
+    location: { assign },
+  });
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    if (url === "/api/auth/refresh-token") {
+      refreshCalls++;
+      await new Promise((r) => setTimeout(r, 20));
+      return refreshWorks
+        ? Response.json({ accessToken: "fresh", refreshToken: "next" })
+        : Response.json({ error: "Your session has expired. Please sign in again.", code: "sessionExpired" }, { status: 401 });
+    }
+    const auth = (init.headers as Record<string, string>).Authorization;
+    return auth === "Bearer fresh" ? Response.json({ path: url }) : Response.json({ error: "Please sign in to continue", code: "unauthorized" }, { status: 401 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("apiRequest", () => {
+  it("refreshes once for all the calls that failed together, and replays each", async () => {
+    store.set("accessToken", "expired");
+    store.set("refreshToken", "old");
+    const answers = await Promise.all([apiRequest("/repairs"), apiRequest("/auth/me"), apiRequest("/settings")]);
+    expect(answers).toEqual([{ path: "/api/repairs" }, { path: "/api/auth/me" }, { path: "/api/settings" }]);
+    expect(refreshCalls).toBe(1);
+    expect(store.get("accessToken")).toBe("fresh");
+    expect(store.get("refreshToken")).toBe("next");
+  });
+
+  it("clears the session and goes to /login when the refresh fails", async () => {
+    refreshWorks = false;
+    store.set("accessToken", "expired");
+    store.set("refreshToken", "old");
+    store.set("user", "{}");
+    store.set("language", "ca");
+    await expect(apiRequest("/repairs")).rejects.toMatchObject({ status: 401 });
+    expect([...store.keys()]).toEqual(["language"]);
+    expect(assign).toHaveBeenCalledWith("/login");
+  });
+
+  it("never refreshes for the login call itself", async () => {
+    await expect(apiRequest("/auth/login", { body: {}, auth: false })).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+    expect(refreshCalls).toBe(0);
+  });
+});
