@@ -3,36 +3,27 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
+import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
 import { PAGE_SIZE, useRepairList, type ListRepair } from "./use-repair-list";
-
-const STATUS_ERROR_MS = 5_000;
-const SUCCESS_MS = 3_000;
 
 export function RepairsList() {
   const t = useTranslations();
   const router = useRouter();
   const format = useFormat();
   const list = useRepairList();
-  const [notice, setNotice] = useState<{ kind: "error" | "success"; text: string } | null>(null);
-
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), notice.kind === "error" ? STATUS_ERROR_MS : SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  const [notice, setNotice] = useFlash();
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
       await list.changeStatus(repair.id, status);
       setNotice({ kind: "success", text: t("repairs.statusUpdated") });
     } catch (error) {
-      setNotice({ kind: "error", text: apiErrorText(t, error, t("repairs.statusFailed")) });
+      setNotice({ kind: "error", text: apiErrorText(t, error, t("repairs.statusFailed")), clearAfterMs: STATUS_ERROR_MS });
     }
   };
 

@@ -1,6 +1,6 @@
 import type { Repair } from "@/lib/generated/prisma/client";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
-import type { ExportField } from "./schema";
+import type { ExportField } from "./fields";
 
 // One repair as spreadsheet cells: dates as real dates, money as numbers,
 // statuses in the user's language, and text that can never become a formula.

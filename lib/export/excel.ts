@@ -7,7 +7,8 @@ import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
 import { cellsOf, formatOf, type ExportRow } from "./cells";
-import { exportSchema, type ExportField } from "./schema";
+import type { ExportField } from "./fields";
+import { exportSchema } from "./schema";
 
 // The .xlsx export, streamed: rows are read in keyset batches (newest first,
 // as the list shows them) and written with exceljs's streaming WorkbookWriter,

@@ -2,27 +2,10 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "@/lib/repairs/dates";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { EXPORT_FIELDS } from "./fields";
 
-// POST /export/excel (SPEC sections 3 and 7): the 18 exportable fields, the 8
-// on by default, and the optional date range and statuses.
-
-export const EXPORT_FIELDS = [
-  "repair_number", "customer_name", "customer_phone", "item_type", "item_description", "status", "deadline", "created_at",
-  "updated_at", "notes", "outsourced_to", "quote_amount", "quote_notes", "quote_status", "quote_created_at",
-  "quote_expires_at", "final_price", "picked_up_at",
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number];
-
-export const DEFAULT_EXPORT_FIELDS: ExportField[] = [
-  "repair_number", "customer_name", "customer_phone", "item_type", "item_description", "status", "deadline", "created_at",
-];
-
-/** The screen's groups (SPEC section 2, /export). */
-export const EXPORT_FIELD_GROUPS: Record<"basic" | "statusAndDates" | "quoteAndPricing", ExportField[]> = {
-  basic: ["repair_number", "customer_name", "customer_phone", "item_type", "item_description", "notes", "outsourced_to"],
-  statusAndDates: ["status", "deadline", "created_at", "updated_at", "picked_up_at"],
-  quoteAndPricing: ["quote_amount", "quote_notes", "quote_status", "quote_created_at", "quote_expires_at", "final_price"],
-};
+// POST /export/excel (SPEC section 7): the fields, the optional date range
+// and statuses.
 
 const err = (code: ErrorCode) => ({ error: code });
 

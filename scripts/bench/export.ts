@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { createDb } from "@/lib/db";
 import { exportRepairs } from "@/lib/export/excel";
-import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/schema";
+import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { openDatabase } from "@/lib/runtime/database";
 import { commandConfig, exitWith } from "../lib/config";
 

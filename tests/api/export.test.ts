@@ -5,7 +5,7 @@ import { POST as exportRoute } from "@/app/api/export/excel/route";
 import { PUT as putSettings } from "@/app/api/settings/route";
 import { db } from "@/lib/db";
 import { exportRepairs } from "@/lib/export/excel";
-import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from "@/lib/export/schema";
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from "@/lib/export/fields";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";

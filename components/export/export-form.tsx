@@ -1,0 +1,146 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { apiResponse } from "@/lib/api-client";
+import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportField } from "@/lib/export/fields";
+import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
+import { apiErrorText } from "@/components/ui/error-text";
+import { useFlash } from "@/components/ui/use-flash";
+
+const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
+
+function fileNameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
+  return match?.[1] ?? `repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx`;
+}
+
+// SPEC section 2, /export: optional dates, status checkboxes, the fields in
+// three groups with Select All and Select None, Export and Cancel.
+export function ExportForm() {
+  const t = useTranslations();
+  const [startDate, setStartDate] = useState("");
+  const [endDate, setEndDate] = useState("");
+  const [statuses, setStatuses] = useState<RepairStatus[]>([]);
+  const [fields, setFields] = useState<ExportField[]>(DEFAULT_EXPORT_FIELDS);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useFlash();
+
+  const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (fields.length === 0) {
+      setMessage({ kind: "error", text: t("errors.exportNoFields") });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await apiResponse("/export/excel", {
+        body: {
+          // In the order of the spec, whatever order they were ticked in.
+          fields: EXPORT_FIELDS.filter((f) => fields.includes(f)),
+          startDate: startDate || null,
+          endDate: endDate || null,
+          statuses: statuses.length ? statuses : null,
+        },
+      });
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileNameOf(response);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setMessage({ kind: "success", text: t("exportPage.done") });
+    } catch (error) {
+      setMessage({ kind: "error", text: apiErrorText(t, error, t("exportPage.failed")) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const box = "flex items-center gap-2 text-sm text-slate-800";
+  return (
+    <form onSubmit={submit} className="flex max-w-3xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("exportPage.title")}</h1>
+        <p className="mt-1 text-slate-600">{t("exportPage.intro")}</p>
+      </div>
+
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-2 font-medium text-slate-800">{t("exportPage.dates")}</legend>
+        <label className="flex flex-col gap-1 text-sm text-slate-700">
+          {t("exportPage.startDate")}
+          <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm text-slate-700">
+          {t("exportPage.endDate")}
+          <input type="date" value={endDate} min={startDate || undefined} onChange={(e) => setEndDate(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 font-medium text-slate-800">{t("exportPage.statuses")}</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {REPAIR_STATUSES.map((status) => (
+            <label key={status} className={box}>
+              <input type="checkbox" checked={statuses.includes(status)} onChange={(e) => setStatuses(toggle(statuses, status, e.target.checked))} />
+              {t(`statuses.${status}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 font-medium text-slate-800">{t("exportPage.fields")}</legend>
+        <div className="mb-3 flex gap-3">
+          <button type="button" onClick={() => { setFields([...EXPORT_FIELDS]); setMessage(null); }} className="text-sm text-blue-800 underline">
+            {t("exportPage.selectAll")}
+          </button>
+          <button type="button" onClick={() => setFields([])} className="text-sm text-blue-800 underline">
+            {t("exportPage.selectNone")}
+          </button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {GROUPS.map(([group, groupFields]) => (
+            <fieldset key={group} className="rounded-lg border border-slate-200 bg-white p-3">
+              <legend className="px-1 text-sm font-semibold text-slate-700">{t(`exportPage.${group}`)}</legend>
+              <div className="flex flex-col gap-1.5">
+                {groupFields.map((field) => (
+                  <label key={field} className={box}>
+                    <input
+                      type="checkbox"
+                      checked={fields.includes(field)}
+                      onChange={(e) => {
+                        setFields(toggle(fields, field, e.target.checked));
+                        setMessage(null);
+                      }}
+                    />
+                    {t(`exportFields.${field}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+        </div>
+      </fieldset>
+
+      {message && (
+        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
+          {message.text}
+        </p>
+      )}
+
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          {busy ? t("exportPage.exporting") : t("exportPage.submit")}
+        </button>
+        <Link href="/dashboard" className="rounded-md border border-slate-300 px-4 py-2 text-slate-800 hover:bg-slate-100">
+          {t("exportPage.cancel")}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+/** Success messages clear after 3 s; status-change errors after 5 s (SPEC section 8). */
+export const SUCCESS_MS = 3_000;
+export const STATUS_ERROR_MS = 5_000;
+
+export type Flash = { kind: "error" | "success"; text: string; clearAfterMs?: number };
+
+export function useFlash() {
+  const [flash, setFlash] = useState<Flash | null>(null);
+  useEffect(() => {
+    const after = flash?.clearAfterMs ?? (flash?.kind === "success" ? SUCCESS_MS : undefined);
+    if (after === undefined) return;
+    const timer = setTimeout(() => setFlash(null), after);
+    return () => clearTimeout(timer);
+  }, [flash]);
+  return [flash, setFlash] as const;
+}

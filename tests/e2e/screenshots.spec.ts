@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { addRepair, signedInOwner } from "./session";
+
+// A picture of every screen on a phone and a desktop, kept with the test
+// results (test-results/screens), to be looked at after a change.
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+];
+
+test("screenshots of every screen", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request, "Montserrat Roca");
+  const statuses = ["received", "diagnosing", "quoting", "in_repair", "ready", "picked_up", "denied", "outsourced"];
+  for (const [i, status] of statuses.entries()) {
+    await addRepair(request, headers, {
+      repair_number: `R-2111202${i}-0000${i}`,
+      customer_name: ["José García", "Núria Vidal", "Emma Brown", "Jordi Puig"][i % 4],
+      item_type: ["watch", "jewelry", "other"][i % 3],
+      item_description: ["Omega Seamaster, cristal rayado", "Anell d'or, ajustar talla", "Music box, mechanism stuck"][i % 3],
+      status,
+      deadline: `1${i}/12/2026`,
+      final_price: i % 2 ? 120.5 * i : null,
+    });
+  }
+  const screens = ["/login", "/dashboard", "/repairs", "/export"];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const path of screens) {
+      await page.goto(path === "/login" ? "/login?preview" : path);
+      await expect(page.locator("body")).not.toContainText("Loading...");
+      await page.screenshot({ path: `test-results/screens/${size.name}${path.replaceAll("/", "-")}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits ${size.width}px`).toBe(true);
+    }
+  }
+});
