@@ -22,7 +22,7 @@ test("screenshots of every screen", async ({ page, request }) => {
       final_price: i % 2 ? 120.5 * i : null,
     });
   }
-  const screens = ["/login", "/dashboard", "/repairs", "/export"];
+  const screens = ["/login", "/dashboard", "/repairs", "/export", "/settings", "/setup-2fa", "/disable-2fa", "/create-subaccount"];
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of screens) {

@@ -1,0 +1,5 @@
+import { SubaccountForm } from "@/components/account/subaccount-form";
+
+export default function CreateSubaccountPage() {
+  return <SubaccountForm />;
+}

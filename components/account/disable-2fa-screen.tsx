@@ -1,0 +1,78 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { apiErrorText } from "@/components/ui/error-text";
+import { useRedirectAfter } from "./use-redirect-after";
+
+// SPEC section 2, /disable-2fa: one 6-digit code (anything but digits is
+// dropped), a warning, Cancel, and a success screen before the dashboard.
+export function Disable2faScreen() {
+  const t = useTranslations();
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  useRedirectAfter(done);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setError(t("disable2fa.invalidCode"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest("/auth/disable-2fa", { body: { code } });
+      setDone(true);
+    } catch (failure) {
+      setError(apiErrorText(t, failure, t("disable2fa.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <p role="status" className="max-w-xl rounded-md bg-green-50 px-3 py-2 text-green-900">
+        {t("disable2fa.done")}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t("disable2fa.title")}</h1>
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("disable2fa.warning")}</p>
+      <label className="flex max-w-64 flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("disable2fa.code")}
+        <input
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value.replace(/\D/g, "").slice(0, 6));
+            setError(null);
+          }}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="rounded-md border border-slate-300 px-3 py-2 text-base tracking-widest"
+        />
+      </label>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy || code.length !== 6} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+          {t("disable2fa.submit")}
+        </button>
+        <Link href="/dashboard" className="rounded-md border border-slate-300 px-4 py-2 text-slate-800 hover:bg-slate-100">
+          {t("disable2fa.cancel")}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+"use client";
+
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { LOCALES, type Locale } from "@/i18n/config";
+import { apiRequest, ApiError } from "@/lib/api-client";
+import { useCurrentUser } from "@/components/session/auth-guard";
+import { apiErrorText } from "@/components/ui/error-text";
+import { rememberLocale } from "@/components/ui/language-switcher";
+import { useFlash } from "@/components/ui/use-flash";
+import { TwoFactorEnroll } from "./two-factor-enroll";
+
+const card = "rounded-xl border border-slate-200 bg-white p-5";
+const button = "rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
+
+function Message({ flash }: { flash: ReturnType<typeof useFlash>[0] }) {
+  if (!flash) return null;
+  return (
+    <p role={flash.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${flash.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
+      {flash.text}
+    </p>
+  );
+}
+
+function TwoFactorSection() {
+  const t = useTranslations();
+  const { user, reload } = useCurrentUser();
+  const [disabling, setDisabling] = useState(false);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useFlash();
+
+  async function disable(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>("/auth/disable-2fa", { body: { password } });
+      setDisabling(false);
+      setPassword("");
+      await reload();
+      setFlash({ kind: "success", text: message });
+    } catch (error) {
+      setFlash({ kind: "error", text: apiErrorText(t, error, t("errors.passwordIncorrect")) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={card} aria-labelledby="twofa-title">
+      <h2 id="twofa-title" className="text-lg font-semibold">
+        {t("settings.twofa")}
+      </h2>
+      <div className="mt-3 flex flex-col gap-3">
+        <Message flash={flash} />
+        {!user.twofa_enabled && (
+          <TwoFactorEnroll
+            autoStart
+            onEnabled={async (message) => {
+              await reload();
+              setFlash({ kind: "success", text: message });
+            }}
+          />
+        )}
+        {user.twofa_enabled && !disabling && (
+          <button type="button" onClick={() => setDisabling(true)} className="self-start rounded-md border border-red-300 px-4 py-2 text-red-800 hover:bg-red-50">
+            {t("settings.disable2fa")}
+          </button>
+        )}
+        {user.twofa_enabled && disabling && (
+          <form onSubmit={disable} className="flex flex-col gap-3">
+            <p className="text-sm text-slate-700">{t("settings.disableWithPassword")}</p>
+            <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
+              {t("settings.password")}
+              <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
+            </label>
+            <div className="flex gap-3">
+              <button type="submit" disabled={busy || !password} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+                {t("settings.confirmDisable")}
+              </button>
+              <button type="button" onClick={() => setDisabling(false)} className="rounded-md border border-slate-300 px-4 py-2">
+                {t("settings.cancel")}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LanguageSection() {
+  const t = useTranslations();
+  const router = useRouter();
+  const current = useLocale() as Locale;
+  const [choice, setChoice] = useState<Locale>(current);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useFlash();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await apiRequest("/settings", { method: "PUT", body: { language: choice } });
+    } catch (error) {
+      // SPEC section 8: 401 and 404 are ignored; other failures are logged and said.
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
+        console.error("Saving the language failed", error);
+        setFlash({ kind: "error", text: t("settings.saveFailed") });
+        setBusy(false);
+        return;
+      }
+    }
+    rememberLocale(choice);
+    router.refresh();
+    setFlash({ kind: "success", text: t("settings.saved") });
+    setBusy(false);
+  }
+
+  return (
+    <section className={card}>
+      <form onSubmit={save} className="flex flex-col gap-3">
+        <fieldset>
+          <legend className="text-lg font-semibold">{t("settings.language")}</legend>
+          <div className="mt-3 flex flex-wrap gap-4">
+            {LOCALES.map((locale) => (
+              <label key={locale} className="flex items-center gap-2">
+                <input type="radio" name="language" value={locale} checked={choice === locale} onChange={() => setChoice(locale)} />
+                {t(`languages.${locale}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Message flash={flash} />
+        <button type="submit" disabled={busy || choice === current} className={`self-start ${button}`}>
+          {busy ? t("settings.saving") : t("settings.save")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+// SPEC section 2, /settings.
+export function SettingsScreen() {
+  const t = useTranslations();
+  const { user } = useCurrentUser();
+  const role = t(`roles.${user.role}`);
+  return (
+    <div className="flex max-w-3xl flex-col gap-5">
+      <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
+      <section className={card}>
+        <h2 className="text-lg font-semibold">{t("settings.profile")}</h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-600">{t("settings.email")}</dt>
+          <dd className="break-all">{user.email}</dd>
+          <dt className="text-slate-600">{t("settings.role")}</dt>
+          <dd>{role.charAt(0).toUpperCase() + role.slice(1)}</dd>
+          <dt className="text-slate-600">{t("settings.shopId")}</dt>
+          <dd className="break-all font-mono text-xs">{user.shopId}</dd>
+          <dt className="text-slate-600">{t("settings.twofa")}</dt>
+          <dd>{user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")}</dd>
+        </dl>
+      </section>
+      <TwoFactorSection />
+      <LanguageSection />
+      <section className={card}>
+        <h2 className="text-lg font-semibold">{t("settings.accounts")}</h2>
+        <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">
+          {t("settings.createSubaccount")}
+        </Link>
+      </section>
+    </div>
+  );
+}

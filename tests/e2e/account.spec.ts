@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import { generate } from "otplib";
+import { PASSWORD, signedInOwner } from "./session";
+
+const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+const alert = (page: Page) => page.getByRole("main").getByRole("alert");
+
+test("/setup-2fa: explain, generate, confirm a real code, then back to the dashboard after 2 seconds", async ({ page, request }) => {
+  await signedInOwner(page, request);
+  await page.goto("/setup-2fa");
+  await expect(page.getByText(/Google Authenticator or any TOTP app/)).toBeVisible();
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.locator("code").textContent())!;
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  const code = page.getByLabel("6-digit code from the app");
+  await expect(code).toHaveAttribute("maxlength", "6");
+  await code.fill("12345");
+  await expect(page.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await code.fill(wrong(await codeAt(secret)));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(alert(page)).toHaveText("Invalid 2FA code");
+
+  await code.fill(await codeAt(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2FA enabled successfully" })).toBeVisible();
+  await expect(page).toHaveURL(/\/setup-2fa$/);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+});
+
+test("/disable-2fa: digits only, a real code, a success screen, then the dashboard", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
+  expect((await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30) } })).status()).toBe(200);
+
+  await page.goto("/disable-2fa");
+  await expect(page.getByText(/less secure/)).toBeVisible();
+  const field = page.getByLabel("6-digit code from your authenticator app");
+  await field.fill("12a3-b");
+  await expect(field).toHaveValue("123");
+  await expect(page.getByRole("button", { name: "Disable 2FA" })).toBeDisabled();
+  await field.fill(wrong(await codeAt(secret)));
+  await page.getByRole("button", { name: "Disable 2FA" }).click();
+  await expect(alert(page)).toHaveText("Invalid 2FA code");
+  await field.fill(await codeAt(secret));
+  await page.getByRole("button", { name: "Disable 2FA" }).click();
+  await expect(page.getByText("Two-factor authentication was disabled successfully.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  expect((await (await request.get("/api/auth/me", { headers })).json()).twofa_enabled).toBe(false);
+
+  await page.goto("/disable-2fa");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("/settings: profile, 2FA on with a code and off with the password, and the language saved", async ({ page, request }) => {
+  const { email, headers } = await signedInOwner(page, request);
+  await page.goto("/settings");
+  const profile = page.locator("dl");
+  await expect(profile).toContainText(email);
+  await expect(profile).toContainText("Owner");
+  await expect(profile).toContainText("Disabled");
+
+  await page.getByRole("button", { name: "Enable 2FA" }).click();
+  const secret = (await page.locator("code").textContent())!;
+  await page.getByLabel("6-digit code from the app").fill(await codeAt(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2FA enabled successfully" })).toBeVisible();
+  await expect(profile).toContainText("Enabled");
+
+  await page.getByRole("button", { name: "Disable 2FA" }).click();
+  await page.getByLabel("Password").fill("Not-My-Password-1");
+  await page.getByRole("button", { name: "Disable", exact: true }).click();
+  await expect(alert(page)).toHaveText("Incorrect password");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Disable", exact: true }).click();
+  await expect(profile).toContainText("Disabled");
+
+  const save = page.getByRole("button", { name: "Save" });
+  await expect(save).toBeDisabled();
+  await page.getByLabel("Català").check();
+  await save.click();
+  await expect(page.getByRole("heading", { name: "Configuració" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+  expect(await (await request.get("/api/settings", { headers })).json()).toEqual({ language: "ca" });
+  expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ca");
+
+  await page.getByRole("link", { name: "Crea un compte per al personal" }).click();
+  await expect(page).toHaveURL(/\/create-subaccount$/);
+});
+
+test("/create-subaccount: the live checklist, the rules, success with a cleared form, and the 3-account limit", async ({ page, request }) => {
+  await signedInOwner(page, request);
+  await page.goto("/create-subaccount");
+  await expect(page.getByText(/up to 3 accounts/)).toBeVisible();
+
+  const fill = async (name: string, email: string, password: string, confirm = password) => {
+    await page.getByLabel("Full name").fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(confirm);
+  };
+  await fill("Pere Soler", `pere-${Date.now()}@example.com`, "short");
+  await expect(page.getByText("At least 12 characters")).toHaveAttribute("data-met", "false");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password must be at least 12 characters long")).toBeVisible();
+
+  await fill("Pere Soler", `pere-${Date.now()}@example.com`, "Correct-Horse-9", "Correct-Horse-8");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await fill("Pere Soler", `pere-${Date.now()}@example.com`, "Correct-Horse-9");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Subaccount created successfully!" })).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("");
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+
+  await page.goto("/create-subaccount");
+  await fill("Laia Roca", `laia-${Date.now()}@example.com`, "Correct-Horse-9");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Subaccount created successfully!" })).toBeVisible();
+  await page.goto("/create-subaccount");
+  await fill("Four Th", `fourth-${Date.now()}@example.com`, "Correct-Horse-9");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(alert(page)).toHaveText("This shop already has the maximum of 3 accounts");
+});
