@@ -1,14 +1,13 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "./dates";
+import { MAX_MONEY, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
 // Unknown fields (a shopId, say) are dropped.
 
-const MAX_MONEY = 99_999_999.99; // numeric(10,2)
-export const QUOTE_DAYS = { min: 1, max: 90, default: 7 } as const;
 
 const err = (code: ErrorCode) => ({ error: code });
 const blankToNull = (v: unknown) => (typeof v === "string" ? v.trim() || null : (v ?? null));

@@ -11,8 +11,9 @@ const SIZES = [
 test("screenshots of every screen", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request, "Montserrat Roca");
   const statuses = ["received", "diagnosing", "quoting", "in_repair", "ready", "picked_up", "denied", "outsourced"];
+  const ids: string[] = [];
   for (const [i, status] of statuses.entries()) {
-    await addRepair(request, headers, {
+    const { id } = await addRepair(request, headers, {
       repair_number: `R-2111202${i}-0000${i}`,
       customer_name: ["José García", "Núria Vidal", "Emma Brown", "Jordi Puig"][i % 4],
       item_type: ["watch", "jewelry", "other"][i % 3],
@@ -21,14 +22,16 @@ test("screenshots of every screen", async ({ page, request }) => {
       deadline: `1${i}/12/2026`,
       final_price: i % 2 ? 120.5 * i : null,
     });
+    ids.push(id);
   }
-  const screens = ["/login", "/dashboard", "/repairs", "/export", "/settings", "/setup-2fa", "/disable-2fa", "/create-subaccount"];
+  await request.patch(`/api/repairs/${ids[2]}/quote`, { headers, data: { amount: 89.9, notes: "Cristal de zafiro" } });
+  const screens = ["/login", "/dashboard", "/repairs", `/repairs/${ids[2]}`, "/export", "/settings", "/setup-2fa", "/disable-2fa", "/create-subaccount"];
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of screens) {
       await page.goto(path === "/login" ? "/login?preview" : path);
       await expect(page.locator("body")).not.toContainText("Loading...");
-      await page.screenshot({ path: `test-results/screens/${size.name}${path.replaceAll("/", "-")}.png`, fullPage: true });
+      await page.screenshot({ path: `test-results/screens/${size.name}${path.replace(/[0-9a-f-]{36}$/, "id").replaceAll("/", "-")}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits ${size.width}px`).toBe(true);
     }
   }

@@ -1,0 +1,94 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { moneyError } from "@/lib/repairs/money";
+import { QUOTE_DAYS } from "@/lib/repairs/limits";
+import { fieldErrorText } from "@/components/ui/error-text";
+import { Modal } from "@/components/ui/modal";
+
+export type MoneyValue = { amount: number; notes?: string; days?: number };
+
+// The set/update quote dialog (amount, notes, expiry in days) and the final
+// price dialog (amount only): SPEC sections 2 and 5.
+export function MoneyDialog({
+  open,
+  onOpenChange,
+  title,
+  withQuoteFields,
+  initial,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  withQuoteFields: boolean;
+  initial: { amount: number | null; notes?: string | null };
+  onSubmit: (value: MoneyValue) => Promise<void>;
+}) {
+  const t = useTranslations();
+  const [amount, setAmount] = useState(initial.amount === null ? "" : String(initial.amount));
+  const [notes, setNotes] = useState(initial.notes ?? "");
+  const [days, setDays] = useState(String(QUOTE_DAYS.default));
+  const [errors, setErrors] = useState<{ amount?: string; days?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const amountCode = moneyError(amount);
+    const dayCount = Number(days);
+    const daysBad = withQuoteFields && !(Number.isInteger(dayCount) && dayCount >= QUOTE_DAYS.min && dayCount <= QUOTE_DAYS.max);
+    setErrors({ amount: fieldErrorText(t, amountCode), days: daysBad ? t("errors.quoteExpiryInvalid") : undefined });
+    if (amountCode || daysBad) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSubmit({ amount: Number(amount.replace(",", ".")), ...(withQuoteFields ? { notes, days: dayCount } : {}) });
+      onOpenChange(false);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = "rounded-md border border-slate-300 px-3 py-2 text-base";
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t("repair.amount")}
+          <input type="number" step="0.01" min="0" inputMode="decimal" required value={amount} onChange={(e) => { setAmount(e.target.value); setErrors((x) => ({ ...x, amount: undefined })); }} className={input} aria-invalid={errors.amount ? true : undefined} />
+          {errors.amount && <span className="font-normal text-red-700">{errors.amount}</span>}
+        </label>
+        {withQuoteFields && (
+          <>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              {t("repair.quoteNotes")}
+              <textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} className={input} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              {t("repair.expiresInDays")}
+              <input type="number" min={QUOTE_DAYS.min} max={QUOTE_DAYS.max} step="1" value={days} onChange={(e) => { setDays(e.target.value); setErrors((x) => ({ ...x, days: undefined })); }} className={input} aria-invalid={errors.days ? true : undefined} />
+              {errors.days && <span className="font-normal text-red-700">{errors.days}</span>}
+            </label>
+          </>
+        )}
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
+            {t("repair.cancel")}
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+            {t("repair.save")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

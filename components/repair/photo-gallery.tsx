@@ -1,0 +1,55 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import type { PhotoJson } from "@/lib/repairs/serialize";
+import { Modal } from "@/components/ui/modal";
+
+// The repair's photos: click to enlarge, delete with confirmation.
+export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDelete: (photo: PhotoJson) => Promise<void> }) {
+  const t = useTranslations("repair");
+  const [enlarged, setEnlarged] = useState<PhotoJson | null>(null);
+  const [confirming, setConfirming] = useState<PhotoJson | null>(null);
+
+  if (photos.length === 0) return <p className="text-sm text-slate-600">{t("noPhotos")}</p>;
+  return (
+    <>
+      <ul className="flex flex-wrap gap-3">
+        {photos.map((photo) => (
+          <li key={photo.id} className="flex flex-col items-start gap-1">
+            <button type="button" onClick={() => setEnlarged(photo)} aria-label={t("enlarge", { name: photo.file_name })} className="overflow-hidden rounded-lg border border-slate-200">
+              {/* Photos are served by our own route, already resized; next/image would only add a hop. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img src={photo.url} alt={photo.file_name} className="h-28 w-28 object-cover" />
+            </button>
+            <button type="button" onClick={() => setConfirming(photo)} className="text-xs text-red-800 underline">
+              {t("deletePhoto")}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Modal open={enlarged !== null} onOpenChange={(open) => !open && setEnlarged(null)} title={enlarged?.file_name ?? ""} wide>
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {enlarged && <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[70vh] w-auto" />}
+      </Modal>
+      <Modal open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title={t("deletePhoto")} description={t("deletePhotoConfirm")}>
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => setConfirming(null)} className="rounded-md border border-slate-300 px-4 py-2">
+            {t("cancel")}
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              const photo = confirming!;
+              setConfirming(null);
+              await onDelete(photo);
+            }}
+            className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
+          >
+            {t("delete")}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

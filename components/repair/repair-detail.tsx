@@ -1,0 +1,257 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
+import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
+import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
+import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
+import { useFormat } from "@/components/repairs/format";
+import { StatusBadge } from "@/components/repairs/status-badge";
+import { apiErrorText } from "@/components/ui/error-text";
+import { Modal } from "@/components/ui/modal";
+import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
+import { MoneyDialog } from "./money-dialog";
+import { PhotoGallery } from "./photo-gallery";
+
+type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };
+
+const card = "rounded-xl border border-slate-200 bg-white p-5";
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className={card}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="whitespace-pre-wrap break-words text-slate-900">{value ?? "—"}</dd>
+    </>
+  );
+}
+
+// SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
+// photos, quote, final price, timeline, delete; the not-found state.
+export function RepairDetail({ id }: { id: string }) {
+  const t = useTranslations();
+  const router = useRouter();
+  const format = useFormat();
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [dialog, setDialog] = useState<"quote" | "finalPrice" | "delete" | null>(null);
+  const [flash, setFlash] = useFlash();
+
+  useEffect(() => {
+    apiRequest<RepairJson>(`/repairs/${id}`).then(
+      (repair) => setLoaded({ state: "ok", repair }),
+      (error) => setLoaded(error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error }),
+    );
+  }, [id]);
+
+  if (loaded.state === "loading") return <p role="status" className="text-slate-600">{t("common.loading")}</p>;
+  if (loaded.state === "notFound") {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <h1 className="text-2xl font-semibold">{t("repair.notFoundTitle")}</h1>
+        <p className="text-slate-700">{t("repair.notFoundText")}</p>
+        <Link href="/repairs" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+          {t("repair.back")}
+        </Link>
+      </div>
+    );
+  }
+  if (loaded.state === "error") {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+        {apiErrorText(t, loaded.error, t("repair.errors.fetch"))}
+      </p>
+    );
+  }
+
+  const repair = loaded.repair;
+  const photos = repair.photos ?? [];
+  const closed = isClosed(repair.status);
+  const keep = (next: Partial<RepairJson>) => setLoaded({ state: "ok", repair: { ...repair, ...next, photos } });
+
+  const run = async (work: () => Promise<Partial<RepairJson> | void>, fallback: string, errorMs?: number) => {
+    try {
+      const next = await work();
+      if (next) keep(next);
+    } catch (error) {
+      setFlash({ kind: "error", text: apiErrorText(t, error, fallback), clearAfterMs: errorMs });
+    }
+  };
+  const changeStatus = (status: RepairStatus) =>
+    run(() => apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }), t("repairs.statusFailed"), STATUS_ERROR_MS);
+  const quickAction = (action: QuickAction) => (action.kind === "move" ? changeStatus(action.to) : setDialog("quote"));
+  const failWith = (fallback: string) => (error: unknown) => {
+    throw new Error(apiErrorText(t, error, fallback));
+  };
+
+  const actions = WORKFLOW[repair.status].actions(repair.quote_status);
+  const note = WORKFLOW[repair.status].note;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Link href="/repairs" className="text-sm text-blue-800 underline">
+        ← {t("repair.back")}
+      </Link>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">{repair.repair_number}</h1>
+        <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
+        <span className="text-sm text-slate-600">{t("repair.created", { date: format.date(repair.created_at) })}</span>
+        <button type="button" onClick={() => setDialog("delete")} className="ml-auto rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+          {t("repair.delete")}
+        </button>
+      </header>
+
+      {(actions.length > 0 || note) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {actions.map((action) => (
+            <button key={action.action} type="button" onClick={() => void quickAction(action)} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+              {t(`repair.actions.${action.action}`)}
+            </button>
+          ))}
+          {note === "completed" && <p className="text-green-900">{t("repair.completed", { date: format.date(repair.picked_up_at) })}</p>}
+          {note === "denied" && <p className="text-red-900">{t("repair.deniedNote")}</p>}
+        </div>
+      )}
+
+      {flash && (
+        <p role={flash.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${flash.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
+          {flash.text}
+        </p>
+      )}
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Section title={t("repair.customer")}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <Row label={t("repair.customer")} value={repair.customer_name} />
+            <Row label={t("repair.phone")} value={repair.customer_phone} />
+          </dl>
+        </Section>
+        <Section title={t("repair.details")}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <Row label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
+            <Row label={t("repair.description")} value={repair.item_description} />
+            <Row label={t("repair.notes")} value={repair.notes} />
+            <Row label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
+          </dl>
+        </Section>
+        <Section
+          title={t("repair.quote")}
+          action={
+            <button type="button" disabled={closed} onClick={() => setDialog("quote")} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+              {repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
+            </button>
+          }
+        >
+          {repair.quote_amount === null ? (
+            <p className="text-sm text-slate-600">{t("repair.noQuoteYet")}</p>
+          ) : (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+              <Row label={t("repair.amount")} value={format.money(repair.quote_amount)} />
+              <Row label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
+              <Row label={t("repair.quoteNotes")} value={repair.quote_notes} />
+              <Row label={t("exportFields.quote_expires_at")} value={format.date(repair.quote_expires_at)} />
+            </dl>
+          )}
+        </Section>
+        <Section
+          title={t("repair.finalPrice")}
+          action={
+            <button type="button" disabled={closed} onClick={() => setDialog("finalPrice")} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+              {repair.final_price === null ? t("repair.setFinalPrice") : t("repair.updateFinalPrice")}
+            </button>
+          }
+        >
+          <p className="text-lg font-medium">{repair.final_price === null ? t("repair.noFinalPrice") : format.money(repair.final_price)}</p>
+        </Section>
+        <Section title={t("repair.photos")}>
+          <PhotoGallery
+            photos={photos}
+            onDelete={(photo: PhotoJson) =>
+              run(async () => {
+                await apiResponse(`/repairs/${id}/photos/${photo.id}`, { method: "DELETE" });
+                setLoaded({ state: "ok", repair: { ...repair, photos: photos.filter((p) => p.id !== photo.id) } });
+              }, t("repair.errors.deletePhoto"))
+            }
+          />
+        </Section>
+        <Section title={t("repair.timeline")}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <Row label={t("repair.deadline")} value={format.date(repair.deadline)} />
+            <Row label={t("repair.lastUpdated")} value={format.date(repair.updated_at)} />
+            <Row label={t("repair.pickedUp")} value={format.date(repair.picked_up_at)} />
+          </dl>
+        </Section>
+      </div>
+
+      {dialog === "quote" && (
+        <MoneyDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
+          withQuoteFields
+          initial={{ amount: repair.quote_amount, notes: repair.quote_notes }}
+          onSubmit={async ({ amount, notes, days }) =>
+            keep(
+              await apiRequest<RepairJson>(`/repairs/${id}/quote`, { method: "PATCH", body: { amount, notes, expires_in_hours: (days ?? 7) * 24 } }).catch(
+                failWith(t("repair.errors.quote")),
+              ),
+            )
+          }
+        />
+      )}
+      {dialog === "finalPrice" && (
+        <MoneyDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          title={repair.final_price === null ? t("repair.setFinalPrice") : t("repair.updateFinalPrice")}
+          withQuoteFields={false}
+          initial={{ amount: repair.final_price }}
+          onSubmit={async ({ amount }) =>
+            keep(await apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: { final_price: amount } }).catch(failWith(t("repair.errors.finalPrice"))))
+          }
+        />
+      )}
+      <Modal
+        open={dialog === "delete"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("repair.deleteTitle")}
+        description={t("repair.deleteConfirm", { number: repair.repair_number, customer: repair.customer_name })}
+      >
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => setDialog(null)} className="rounded-md border border-slate-300 px-4 py-2">
+            {t("repair.cancel")}
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              // SPEC section 8: a failed delete closes the dialog and shows the error.
+              setDialog(null);
+              try {
+                await apiResponse(`/repairs/${id}`, { method: "DELETE" });
+                router.push("/repairs");
+              } catch (error) {
+                setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });
+              }
+            }}
+            className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
+          >
+            {t("repair.delete")}
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { addRepair, signedInOwner } from "./session";
+
+const today = () => {
+  const d = new Date();
+  return `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+};
+
+test("a repair goes from received to picked up through the quick actions, with a quote and a final price", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  await addRepair(request, headers, { repair_number: "R-D1", customer_name: "Núria Vidal", customer_phone: "+34 600 111 222", item_type: "watch", item_description: "Omega, cristal rayado", notes: "Clienta habitual", deadline: "24/12/2026" });
+  await page.goto("/repairs");
+  await page.getByRole("link", { name: "R-D1" }).first().click();
+
+  await expect(page.getByRole("heading", { name: "R-D1" })).toBeVisible();
+  await expect(page.getByText(`Created ${today()}`)).toBeVisible();
+  await expect(page.getByText("+34 600 111 222")).toBeVisible();
+  await expect(page.getByText("Clienta habitual")).toBeVisible();
+  await expect(page.getByText("24/12/2026")).toBeVisible();
+
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now Diagnosing" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Create quote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Set quote" });
+  await dialog.getByLabel("Amount (€)").fill("-5");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Enter an amount of 0 or more, with at most 2 decimals")).toBeVisible();
+  await dialog.getByLabel("Amount (€)").fill("120.50");
+  await dialog.getByLabel("Quote notes").fill("Cristal de zafiro");
+  await dialog.getByLabel("Expires in (days, 1 to 90)").fill("91");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("The quote must expire in 1 to 90 days")).toBeVisible();
+  await dialog.getByLabel("Expires in (days, 1 to 90)").fill("10");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Change status, now Quoting" })).toBeVisible();
+  await expect(page.getByText("€120.50")).toBeVisible();
+  await expect(page.getByText("Pending")).toBeVisible();
+
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now Approved" })).toBeVisible();
+  await page.getByRole("button", { name: "Start repair" }).click();
+  await page.getByRole("button", { name: "Mark ready" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now Ready" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Set final price" }).click();
+  await page.getByRole("dialog").getByLabel("Amount (€)").fill("150");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("€150.00")).toBeVisible();
+
+  await page.getByRole("button", { name: "Mark picked up" }).click();
+  await expect(page.getByText(`Repair completed and picked up on ${today()}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Picked up: cannot change" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Update final price" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Update quote" })).toBeDisabled();
+});
+
+test("a denied quote says so; photos enlarge and delete with confirmation; deleting names the repair", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, { repair_number: "R-D2", customer_name: "Pere Soler", item_description: "Anell", status: "diagnosing" });
+  await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 30 } });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#884422" } }).png().toBuffer();
+  await request.post(`/api/repairs/${repair.id}/photos`, { headers, multipart: { photos: { name: "ring.png", mimeType: "image/png", buffer: png } } });
+
+  await page.goto(`/repairs/${repair.id}`);
+  await page.getByRole("button", { name: "Deny" }).click();
+  await expect(page.getByText("Quote was denied by customer")).toBeVisible();
+
+  await page.getByRole("button", { name: "Enlarge photo ring.png" }).click();
+  const photo = page.getByRole("dialog", { name: "ring.png" });
+  await expect(photo.getByRole("img", { name: "ring.png" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(photo).toBeHidden();
+
+  await page.getByRole("button", { name: "Delete photo" }).click();
+  await page.getByRole("dialog", { name: "Delete photo" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("img", { name: "ring.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete photo" }).click();
+  await page.getByRole("dialog", { name: "Delete photo" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("No photos yet")).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete repair" });
+  await expect(confirm).toContainText("R-D2");
+  await expect(confirm).toContainText("Pere Soler");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/repairs$/);
+  await expect(page.getByText("No repairs yet")).toBeVisible();
+});
+
+test("a missing repair shows the not-found state with a way back", async ({ page, request }) => {
+  await signedInOwner(page, request);
+  await page.goto("/repairs/00000000-0000-0000-0000-000000000000");
+  await expect(page.getByRole("heading", { name: "Repair not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to repairs" }).click();
+  await expect(page).toHaveURL(/\/repairs$/);
+});
