@@ -6,6 +6,8 @@ import { useRouter } from "next/navigation";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
+import { useState } from "react";
+import { CreateRepairDialog } from "./create-repair-dialog";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
@@ -17,6 +19,7 @@ export function RepairsList() {
   const format = useFormat();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
+  const [creating, setCreating] = useState(false);
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
@@ -38,7 +41,19 @@ export function RepairsList() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
+        <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+          {t("createRepair.open")}
+        </button>
       </div>
+      <CreateRepairDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(repair) => {
+          setCreating(false);
+          setNotice({ kind: "success", text: t("createRepair.created", { number: repair.repair_number }) });
+          list.reload();
+        }}
+      />
 
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm font-medium text-slate-700">

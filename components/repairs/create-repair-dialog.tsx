@@ -1,0 +1,175 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
+import type { ErrorCode } from "@/lib/errors";
+import { parseDeadline } from "@/lib/repairs/dates";
+import type { RepairJson } from "@/lib/repairs/serialize";
+import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
+import { Modal } from "@/components/ui/modal";
+
+/** At most this many photos per selection (SPEC section 9). */
+export const MAX_PHOTOS = 2;
+
+const EMPTY = {
+  repair_number: "",
+  customer_name: "",
+  customer_phone: "",
+  item_type: "other",
+  item_description: "",
+  notes: "",
+  status: "received",
+  deadline: "",
+};
+type Values = typeof EMPTY;
+type Name = keyof Values;
+
+function check(values: Values): Partial<Record<Name, ErrorCode>> {
+  const found: Partial<Record<Name, ErrorCode>> = {};
+  if (!values.repair_number.trim()) found.repair_number = "repairNumberRequired";
+  if (!values.customer_name.trim()) found.customer_name = "customerNameRequired";
+  if (!values.item_description.trim()) found.item_description = "itemDescriptionRequired";
+  if (values.deadline.trim() && !parseDeadline(values.deadline.trim())) found.deadline = "deadlineInvalid";
+  return found;
+}
+
+// The create modal of SPEC section 2: the repair is created first, then its
+// photos are uploaded; a failed upload is only logged.
+export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (repair: RepairJson) => void }) {
+  const t = useTranslations();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (name: Name, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  function addPhotos(files: FileList | null) {
+    const chosen = [...(files ?? [])];
+    if (chosen.some((file) => !file.type.startsWith("image/"))) {
+      window.alert(t("createRepair.onlyImages"));
+      return;
+    }
+    if (photos.length + chosen.length > MAX_PHOTOS) {
+      window.alert(t("createRepair.tooManyPhotos", { max: MAX_PHOTOS }));
+      return;
+    }
+    setPhotos([...photos, ...chosen]);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const repair = await apiRequest<RepairJson>("/repairs", { body: values });
+      if (photos.length > 0) {
+        const form = new FormData();
+        for (const photo of photos) form.append("photos", photo, photo.name);
+        await apiResponse(`/repairs/${repair.id}/photos`, { method: "POST", body: form }).catch((error) => console.error("Photo upload failed", error));
+      }
+      setValues(EMPTY);
+      setPhotos([]);
+      onCreated(repair);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);
+      setFailure(apiErrorText(t, error, t("createRepair.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
+  const field = (name: Name, label: string, control: ReactNode) => (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      {control}
+      {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
+    </label>
+  );
+  const text = (name: Name, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input value={values[name]} onChange={(e) => set(name, e.target.value)} aria-invalid={errors[name] ? true : undefined} className={input} {...props} />
+  );
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t("createRepair.title")} wide>
+      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+        {field("repair_number", t("createRepair.repairNumber"), text("repair_number", { placeholder: "R-21112026-00001", required: true }))}
+        {field("customer_name", t("createRepair.customerName"), text("customer_name", { required: true, autoComplete: "off" }))}
+        {field("customer_phone", t("createRepair.customerPhone"), text("customer_phone", { type: "tel", autoComplete: "off" }))}
+        {field(
+          "item_type",
+          t("createRepair.itemType"),
+          <select value={values.item_type} onChange={(e) => set("item_type", e.target.value)} className={input}>
+            {ITEM_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`itemTypes.${type}`)}
+              </option>
+            ))}
+          </select>,
+        )}
+        <div className="sm:col-span-2">
+          {field(
+            "item_description",
+            t("createRepair.itemDescription"),
+            <textarea value={values.item_description} onChange={(e) => set("item_description", e.target.value)} rows={2} required aria-invalid={errors.item_description ? true : undefined} className={input} />,
+          )}
+        </div>
+        <div className="sm:col-span-2">
+          {field("notes", t("createRepair.notes"), <textarea value={values.notes} onChange={(e) => set("notes", e.target.value)} rows={2} className={input} />)}
+        </div>
+        {field(
+          "status",
+          t("createRepair.status"),
+          <select value={values.status} onChange={(e) => set("status", e.target.value)} className={input}>
+            {REPAIR_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`statuses.${status}`)}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: "DD/MM/YYYY", inputMode: "numeric" }))}
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+              {t("createRepair.choosePhotos")}
+              <input type="file" accept="image/*" multiple className="sr-only" onChange={(e) => { addPhotos(e.target.files); e.target.value = ""; }} />
+            </label>
+            {photos.map((photo, index) => (
+              <span key={`${photo.name}-${index}`} className="inline-flex items-center gap-1 rounded bg-slate-100 px-2 py-1 text-sm">
+                {photo.name}
+                <button type="button" aria-label={t("createRepair.removePhoto", { name: photo.name })} onClick={() => setPhotos(photos.filter((_, i) => i !== index))} className="px-1 text-slate-600">
+                  ×
+                </button>
+              </span>
+            ))}
+          </div>
+        </fieldset>
+        {failure && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-3 sm:col-span-2">
+          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
+            {t("createRepair.cancel")}
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+            {busy ? t("createRepair.saving") : t("createRepair.save")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { addRepair, signedInOwner } from "./session";
+
+const image = async (color: string) => ({
+  name: `${color.slice(1)}.jpg`,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).jpeg().toBuffer(),
+});
+
+test("a new repair is created from the dialog with two photos, and shows in the list", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  await addRepair(request, headers, { repair_number: "R-TAKEN", customer_name: "Ana", item_description: "Anell" });
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "New repair" }).click();
+  const dialog = page.getByRole("dialog", { name: "New repair" });
+  await expect(dialog.getByLabel("Repair number")).toHaveAttribute("placeholder", "R-21112026-00001");
+  await expect(dialog.getByLabel("Item type")).toHaveValue("other");
+  await expect(dialog.getByLabel("Status")).toHaveValue("received");
+
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog.getByText("Repair number is required")).toBeVisible();
+  await expect(dialog.getByText("Customer name is required")).toBeVisible();
+  await expect(dialog.getByText("Item description is required")).toBeVisible();
+  await dialog.getByLabel("Repair number").fill("R-TAKEN");
+  await expect(dialog.getByText("Repair number is required")).toHaveCount(0); // cleared on edit
+  await dialog.getByLabel("Customer name").fill("Jordi Casals");
+  await dialog.getByLabel("Customer phone").fill("+34 611 222 333");
+  await dialog.getByLabel("Item type").selectOption("watch");
+  await dialog.getByLabel("Item description").fill("Longines, no arranca");
+  await dialog.getByLabel("Deadline (DD/MM/YYYY)").fill("31/02/2027");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog.getByText("Deadline must be a real date in DD/MM/YYYY format")).toBeVisible();
+  await dialog.getByLabel("Deadline (DD/MM/YYYY)").fill("28/02/2027");
+
+  const files = dialog.locator('input[type="file"]');
+  await files.setInputFiles([await image("#aa3333"), await image("#3333aa")]);
+  let alerted = "";
+  page.once("dialog", async (d) => {
+    alerted = d.message();
+    await d.accept();
+  });
+  await files.setInputFiles([await image("#33aa33")]);
+  await expect.poll(() => alerted).toBe("You can add at most 2 photos.");
+  await expect(dialog.getByRole("button", { name: /^Remove / })).toHaveCount(2);
+
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("A repair with this number already exists");
+  await dialog.getByLabel("Repair number").fill("R-NEW-1");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Repair R-NEW-1 created" })).toBeVisible();
+
+  await page.getByRole("link", { name: "R-NEW-1" }).first().click();
+  await expect(page.getByRole("heading", { name: "R-NEW-1" })).toBeVisible();
+  await expect(page.getByText("28/02/2027")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Enlarge photo/ })).toHaveCount(2);
+});
