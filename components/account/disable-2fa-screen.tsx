@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
+import { ErrorNotice } from "@/components/ui/notice";
 
 // SPEC section 2, /disable-2fa: one 6-digit code (anything but digits is
 // dropped), a warning, Cancel, and a success screen before the dashboard.
@@ -60,11 +61,7 @@ export function Disable2faScreen() {
           className="rounded-md border border-slate-300 px-3 py-2 text-base tracking-widest"
         />
       </label>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice>{error}</ErrorNotice>}
       <div className="flex gap-3">
         <button type="submit" disabled={busy || code.length !== 6} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
           {t("disable2fa.submit")}

@@ -9,20 +9,12 @@ import { apiRequest, ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { rememberLocale } from "@/components/ui/language-switcher";
+import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { TwoFactorEnroll } from "./two-factor-enroll";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
 const button = "rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
-
-function Message({ flash }: { flash: ReturnType<typeof useFlash>[0] }) {
-  if (!flash) return null;
-  return (
-    <p role={flash.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${flash.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
-      {flash.text}
-    </p>
-  );
-}
 
 function TwoFactorSection() {
   const t = useTranslations();
@@ -54,7 +46,7 @@ function TwoFactorSection() {
         {t("settings.twofa")}
       </h2>
       <div className="mt-3 flex flex-col gap-3">
-        <Message flash={flash} />
+        <FlashNotice flash={flash} />
         {!user.twofa_enabled && (
           <TwoFactorEnroll
             autoStart
@@ -133,7 +125,7 @@ function LanguageSection() {
             ))}
           </div>
         </fieldset>
-        <Message flash={flash} />
+        <FlashNotice flash={flash} />
         <button type="submit" disabled={busy || choice === current} className={`self-start ${button}`}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>

@@ -8,6 +8,7 @@ import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { useRedirectAfter } from "./use-redirect-after";
+import { ErrorNotice } from "@/components/ui/notice";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -79,11 +80,7 @@ export function SubaccountForm() {
           {t("success.subaccountCreated")}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      {failure && <ErrorNotice>{failure}</ErrorNotice>}
       <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {busy ? t("subaccount.submitting") : t("subaccount.submit")}
       </button>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { apiErrorText } from "@/components/ui/error-text";
+import { ErrorNotice } from "@/components/ui/notice";
 
 type Setup = { qrCode: string; secret: string };
 
@@ -42,11 +43,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
     }
   }
 
-  const alert = error && (
-    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-      {error}
-    </p>
-  );
+  const alert = error && <ErrorNotice>{error}</ErrorNotice>;
 
   if (!setup) {
     return (

@@ -9,6 +9,7 @@ import { saveLogin, type LoginTokens } from "@/lib/session";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
+import { ErrorNotice } from "@/components/ui/notice";
 
 type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false });
 
@@ -106,11 +107,7 @@ export function LoginForm() {
           <p className="text-sm text-slate-600">{t("login.twofaHint")}</p>
         </div>
       )}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNotice>{error}</ErrorNotice>}
       <button
         type="submit"
         disabled={busy}

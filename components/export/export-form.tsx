@@ -8,6 +8,7 @@ import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportF
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useFlash } from "@/components/ui/use-flash";
+import { FlashNotice } from "@/components/ui/notice";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
@@ -127,11 +128,7 @@ export function ExportForm() {
         </div>
       </fieldset>
 
-      {message && (
-        <p role={message.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${message.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
-          {message.text}
-        </p>
-      )}
+      <FlashNotice flash={message} />
 
       <div className="flex gap-3">
         <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">

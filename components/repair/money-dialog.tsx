@@ -6,6 +6,7 @@ import { moneyError } from "@/lib/repairs/money";
 import { QUOTE_DAYS } from "@/lib/repairs/limits";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
+import { ErrorNotice } from "@/components/ui/notice";
 
 export type MoneyValue = { amount: number; notes?: string; days?: number };
 
@@ -75,11 +76,7 @@ export function MoneyDialog({
             </label>
           </>
         )}
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        )}
+        {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3">
           <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
             {t("repair.cancel")}

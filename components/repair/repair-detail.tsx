@@ -14,6 +14,7 @@ import { Modal } from "@/components/ui/modal";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { MoneyDialog } from "./money-dialog";
 import { PhotoGallery } from "./photo-gallery";
+import { FlashNotice } from "@/components/ui/notice";
 
 type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };
 
@@ -126,11 +127,7 @@ export function RepairDetail({ id }: { id: string }) {
         </div>
       )}
 
-      {flash && (
-        <p role={flash.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${flash.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
-          {flash.text}
-        </p>
-      )}
+      <FlashNotice flash={flash} />
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title={t("repair.customer")}>

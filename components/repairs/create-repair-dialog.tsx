@@ -9,6 +9,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
+import { ErrorNotice } from "@/components/ui/notice";
 
 /** At most this many photos per selection (SPEC section 9). */
 export const MAX_PHOTOS = 2;
@@ -156,11 +157,7 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
             ))}
           </div>
         </fieldset>
-        {failure && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
-            {failure}
-          </p>
-        )}
+        {failure && <ErrorNotice className="sm:col-span-2">{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3 sm:col-span-2">
           <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
             {t("createRepair.cancel")}

@@ -12,6 +12,7 @@ import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
 import { PAGE_SIZE, useRepairList, type ListRepair } from "./use-repair-list";
+import { FlashNotice } from "@/components/ui/notice";
 
 export function RepairsList() {
   const t = useTranslations();
@@ -78,11 +79,7 @@ export function RepairsList() {
         )}
       </div>
 
-      {notice && (
-        <p role={notice.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-900"}`}>
-          {notice.text}
-        </p>
-      )}
+      <FlashNotice flash={notice} />
 
       {list.error !== null && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">

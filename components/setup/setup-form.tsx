@@ -8,6 +8,7 @@ import { emailError, newPasswordError } from "@/lib/auth/rules";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
+import { ErrorNotice } from "@/components/ui/notice";
 
 const FIELDS = ["shopName", "name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -104,11 +105,7 @@ export function SetupForm({ token }: { token: string }) {
           {field === "password" && <PasswordChecklist password={values.password} />}
         </Fragment>
       ))}
-      {failure && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {failure}
-        </p>
-      )}
+      {failure && <ErrorNotice>{failure}</ErrorNotice>}
       <button
         type="submit"
         disabled={busy}

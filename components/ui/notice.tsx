@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import type { Flash } from "./use-flash";
+
+/** An error the user must read: announced at once. */
+export function ErrorNotice({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="alert" className={`rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ${className}`}>
+      {children}
+    </p>
+  );
+}
+
+/** A success: announced politely. */
+export function SuccessNotice({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="status" className={`rounded-md bg-green-50 px-3 py-2 text-sm text-green-900 ${className}`}>
+      {children}
+    </p>
+  );
+}
+
+export function FlashNotice({ flash }: { flash: Flash | null }) {
+  if (!flash) return null;
+  return flash.kind === "error" ? <ErrorNotice>{flash.text}</ErrorNotice> : <SuccessNotice>{flash.text}</SuccessNotice>;
+}
