@@ -8,6 +8,7 @@ import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
+import { RepairFormDialog } from "@/components/repairs/repair-form-dialog";
 import { StatusBadge } from "@/components/repairs/status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
@@ -48,7 +49,8 @@ export function RepairDetail({ id }: { id: string }) {
   const router = useRouter();
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [dialog, setDialog] = useState<"quote" | "finalPrice" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"quote" | "finalPrice" | "delete" | "edit" | null>(null);
+  const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function RepairDetail({ id }: { id: string }) {
       (repair) => setLoaded({ state: "ok", repair }),
       (error) => setLoaded(error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error }),
     );
-  }, [id]);
+  }, [id, version]);
 
   if (loaded.state === "loading") return <p role="status" className="text-slate-600">{t("common.loading")}</p>;
   if (loaded.state === "notFound") {
@@ -110,9 +112,14 @@ export function RepairDetail({ id }: { id: string }) {
         <h1 className="text-2xl font-semibold">{repair.repair_number}</h1>
         <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
         <span className="text-sm text-slate-600">{t("repair.created", { date: format.date(repair.created_at) })}</span>
-        <button type="button" onClick={() => setDialog("delete")} className="ml-auto rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
-          {t("repair.delete")}
-        </button>
+        <div className="ml-auto flex gap-2">
+          <button type="button" onClick={() => setDialog("edit")} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+            {t("createRepair.edit")}
+          </button>
+          <button type="button" onClick={() => setDialog("delete")} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+            {t("repair.delete")}
+          </button>
+        </div>
       </header>
 
       {(actions.length > 0 || note) && (
@@ -207,6 +214,24 @@ export function RepairDetail({ id }: { id: string }) {
               ),
             )
           }
+        />
+      )}
+      {dialog === "edit" && (
+        <RepairFormDialog
+          open
+          repair={repair}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSaved={(saved) => {
+            keep(saved);
+            setDialog(null);
+            setFlash({ kind: "success", text: t("createRepair.updated") });
+          }}
+          // The photo adder uploads at once; the repair is then read again.
+          onPhotosAdded={() => {
+            setDialog(null);
+            setFlash({ kind: "success", text: t("createRepair.photosAdded") });
+            setVersion((v) => v + 1);
+          }}
         />
       )}
       {dialog === "finalPrice" && (

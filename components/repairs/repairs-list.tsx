@@ -7,7 +7,7 @@ import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { useState } from "react";
-import { CreateRepairDialog } from "./create-repair-dialog";
+import { RepairFormDialog } from "./repair-form-dialog";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
@@ -46,10 +46,10 @@ export function RepairsList() {
           {t("createRepair.open")}
         </button>
       </div>
-      <CreateRepairDialog
+      <RepairFormDialog
         open={creating}
         onOpenChange={setCreating}
-        onCreated={(repair) => {
+        onSaved={(repair) => {
           setCreating(false);
           setNotice({ kind: "success", text: t("createRepair.created", { number: repair.repair_number }) });
           list.reload();

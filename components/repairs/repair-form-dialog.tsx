@@ -5,6 +5,7 @@ import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } fr
 import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "@/lib/repairs/dates";
+import { moneyError } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
@@ -23,6 +24,8 @@ const EMPTY = {
   notes: "",
   status: "received",
   deadline: "",
+  outsourced_to: "",
+  final_price: "",
 };
 type Values = typeof EMPTY;
 type Name = keyof Values;
@@ -33,14 +36,56 @@ function check(values: Values): Partial<Record<Name, ErrorCode>> {
   if (!values.customer_name.trim()) found.customer_name = "customerNameRequired";
   if (!values.item_description.trim()) found.item_description = "itemDescriptionRequired";
   if (values.deadline.trim() && !parseDeadline(values.deadline.trim())) found.deadline = "deadlineInvalid";
+  const price = values.final_price.trim() ? moneyError(values.final_price) : null;
+  if (price) found.final_price = price;
   return found;
 }
 
-// The create modal of SPEC section 2: the repair is created first, then its
-// photos are uploaded; a failed upload is only logged.
-export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (repair: RepairJson) => void }) {
+/** The form's values for an existing repair: the deadline as DD/MM/YYYY from the date part before T. */
+function valuesOf(repair: RepairJson): Values {
+  const [year, month, day] = (repair.deadline ?? "").split("T")[0].split("-");
+  return {
+    repair_number: repair.repair_number,
+    customer_name: repair.customer_name,
+    customer_phone: repair.customer_phone ?? "",
+    item_type: repair.item_type,
+    item_description: repair.item_description,
+    notes: repair.notes ?? "",
+    status: repair.status,
+    deadline: repair.deadline ? `${day}/${month}/${year}` : "",
+    outsourced_to: repair.outsourced_to ?? "",
+    final_price: repair.final_price === null ? "" : String(repair.final_price),
+  };
+}
+
+function payloadOf(values: Values, before?: Values) {
+  const { outsourced_to, final_price, ...common } = values;
+  if (!before) return common;
+  // A picked-up repair refuses any final price: send it only when it changed.
+  const price = final_price.trim() ? final_price.replace(",", ".") : null;
+  return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
+}
+
+// The create modal and the edit form of SPEC section 2. Creating: the repair
+// is saved first, then its photos are uploaded (a failed upload is only
+// logged). Editing: all fields plus outsourced_to and final_price; photos
+// added there are uploaded at once.
+export function RepairFormDialog({
+  open,
+  onOpenChange,
+  onSaved,
+  repair,
+  onPhotosAdded,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (repair: RepairJson) => void;
+  repair?: RepairJson;
+  onPhotosAdded?: () => void;
+}) {
   const t = useTranslations();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const editing = repair !== undefined;
+  const [values, setValues] = useState<Values>(repair ? valuesOf(repair) : EMPTY);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,7 +106,19 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
       window.alert(t("createRepair.tooManyPhotos", { max: MAX_PHOTOS }));
       return;
     }
-    setPhotos([...photos, ...chosen]);
+    if (editing) void uploadNow(chosen);
+    else setPhotos([...photos, ...chosen]);
+  }
+
+  async function uploadNow(files: File[]) {
+    const form = new FormData();
+    for (const file of files) form.append("photos", file, file.name);
+    try {
+      await apiResponse(`/repairs/${repair!.id}/photos`, { method: "POST", body: form });
+      onPhotosAdded?.();
+    } catch (error) {
+      setFailure(apiErrorText(t, error, t("createRepair.uploadFailed")));
+    }
   }
 
   async function submit(event: FormEvent) {
@@ -72,18 +129,22 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
     setBusy(true);
     setFailure(null);
     try {
-      const repair = await apiRequest<RepairJson>("/repairs", { body: values });
-      if (photos.length > 0) {
+      const saved = editing
+        ? await apiRequest<RepairJson>(`/repairs/${repair.id}`, { method: "PUT", body: payloadOf(values, valuesOf(repair)) })
+        : await apiRequest<RepairJson>("/repairs", { body: payloadOf(values) });
+      if (!editing && photos.length > 0) {
         const form = new FormData();
         for (const photo of photos) form.append("photos", photo, photo.name);
-        await apiResponse(`/repairs/${repair.id}/photos`, { method: "POST", body: form }).catch((error) => console.error("Photo upload failed", error));
+        await apiResponse(`/repairs/${saved.id}/photos`, { method: "POST", body: form }).catch((error) => console.error("Photo upload failed", error));
       }
-      setValues(EMPTY);
-      setPhotos([]);
-      onCreated(repair);
+      if (!editing) {
+        setValues(EMPTY);
+        setPhotos([]);
+      }
+      onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);
-      setFailure(apiErrorText(t, error, t("createRepair.failed")));
+      setFailure(apiErrorText(t, error, editing ? t("repair.errors.update") : t("createRepair.failed")));
     } finally {
       setBusy(false);
     }
@@ -102,7 +163,7 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
   );
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t("createRepair.title")} wide>
+    <Modal open={open} onOpenChange={onOpenChange} title={editing ? t("createRepair.editTitle") : t("createRepair.title")} wide>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         {field("repair_number", t("createRepair.repairNumber"), text("repair_number", { placeholder: "R-21112026-00001", required: true }))}
         {field("customer_name", t("createRepair.customerName"), text("customer_name", { required: true, autoComplete: "off" }))}
@@ -140,11 +201,13 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
           </select>,
         )}
         {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: "DD/MM/YYYY", inputMode: "numeric" }))}
+        {editing && field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
+        {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { type: "number", step: "0.01", min: "0", inputMode: "decimal" }))}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
-              {t("createRepair.choosePhotos")}
+              {editing ? t("createRepair.addPhotos") : t("createRepair.choosePhotos")}
               <input type="file" accept="image/*" multiple className="sr-only" onChange={(e) => { addPhotos(e.target.files); e.target.value = ""; }} />
             </label>
             {photos.map((photo, index) => (
@@ -163,7 +226,7 @@ export function CreateRepairDialog({ open, onOpenChange, onCreated }: { open: bo
             {t("createRepair.cancel")}
           </button>
           <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
-            {busy ? t("createRepair.saving") : t("createRepair.save")}
+            {busy ? t("createRepair.saving") : editing ? t("createRepair.saveChanges") : t("createRepair.save")}
           </button>
         </div>
       </form>
