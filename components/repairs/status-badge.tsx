@@ -24,6 +24,7 @@ export function StatusBadge({ status, onChange }: { status: RepairStatus; onChan
     // Clicks here must not reach the row, which opens the repair.
     <div onClick={stop} onKeyDown={stop} className="inline-block">
       <Menu.Root
+        modal={false}
         onOpenChange={(open) => {
           if (!open || !trigger.current) return;
           const below = window.innerHeight - trigger.current.getBoundingClientRect().bottom;

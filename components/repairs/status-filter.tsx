@@ -14,7 +14,7 @@ export function StatusFilter({ selected, onChange }: { selected: RepairStatus[];
     onChange(on ? REPAIR_STATUSES.filter((s) => s === status || selected.includes(s)) : selected.filter((s) => s !== status));
 
   return (
-    <Menu.Root>
+    <Menu.Root modal={false}>
       <Menu.Trigger asChild>
         <button type="button" className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
           {t("filterLabel")}
