@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "@/lib/repairs/dates";
@@ -11,6 +12,9 @@ import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
+
+// The camera's code is fetched only when someone opens it.
+const CameraDialog = dynamic(() => import("./camera-dialog"), { ssr: false });
 
 /** At most this many photos per selection (SPEC section 9). */
 export const MAX_PHOTOS = 2;
@@ -90,13 +94,15 @@ export function RepairFormDialog({
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [camera, setCamera] = useState(false);
 
+  const closeCamera = useCallback(() => setCamera(false), []);
   const set = (name: Name, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  function addPhotos(files: FileList | null) {
+  function addPhotos(files: FileList | File[] | null) {
     const chosen = [...(files ?? [])];
     if (chosen.some((file) => !file.type.startsWith("image/"))) {
       window.alert(t("createRepair.onlyImages"));
@@ -210,6 +216,9 @@ export function RepairFormDialog({
               {editing ? t("createRepair.addPhotos") : t("createRepair.choosePhotos")}
               <input type="file" accept="image/*" multiple className="sr-only" onChange={(e) => { addPhotos(e.target.files); e.target.value = ""; }} />
             </label>
+            <button type="button" onClick={() => setCamera(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+              {t("createRepair.takePhoto")}
+            </button>
             {photos.map((photo, index) => (
               <span key={`${photo.name}-${index}`} className="inline-flex items-center gap-1 rounded bg-slate-100 px-2 py-1 text-sm">
                 {photo.name}
@@ -230,6 +239,7 @@ export function RepairFormDialog({
           </button>
         </div>
       </form>
+      {camera && <CameraDialog onCapture={(file) => addPhotos([file])} onClose={closeCamera} />}
     </Modal>
   );
 }
