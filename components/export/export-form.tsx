@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiResponse } from "@/lib/api-client";
+import { parseDeadline } from "@/lib/repairs/dates";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportField } from "@/lib/export/fields";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -34,6 +35,10 @@ export function ExportForm() {
     event.preventDefault();
     if (fields.length === 0) {
       setMessage({ kind: "error", text: t("errors.exportNoFields") });
+      return;
+    }
+    if ([startDate, endDate].some((d) => d.trim() && !parseDeadline(d.trim()))) {
+      setMessage({ kind: "error", text: t("errors.exportDateInvalid") });
       return;
     }
     setBusy(true);
@@ -72,14 +77,21 @@ export function ExportForm() {
 
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-2 font-medium text-slate-800">{t("exportPage.dates")}</legend>
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          {t("exportPage.startDate")}
-          <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-slate-700">
-          {t("exportPage.endDate")}
-          <input type="date" value={endDate} min={startDate || undefined} onChange={(e) => setEndDate(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2" />
-        </label>
+        {(["startDate", "endDate"] as const).map((name) => (
+          <label key={name} className="flex flex-col gap-1 text-sm text-slate-700">
+            {t(`exportPage.${name}`)}
+            <input
+              value={name === "startDate" ? startDate : endDate}
+              onChange={(e) => {
+                (name === "startDate" ? setStartDate : setEndDate)(e.target.value);
+                setMessage(null);
+              }}
+              placeholder={t("exportPage.dateFormat")}
+              inputMode="numeric"
+              className="rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+        ))}
       </fieldset>
 
       <fieldset>

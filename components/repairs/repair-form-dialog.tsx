@@ -206,7 +206,7 @@ export function RepairFormDialog({
             ))}
           </select>,
         )}
-        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: "DD/MM/YYYY", inputMode: "numeric" }))}
+        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric" }))}
         {editing && field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
         {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { type: "number", step: "0.01", min: "0", inputMode: "decimal" }))}
         <fieldset className="sm:col-span-2">

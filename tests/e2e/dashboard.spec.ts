@@ -38,3 +38,20 @@ test("the dashboard greets the user, links the three areas, and logs out for rea
   const refreshed = await request.post("/api/auth/refresh-token", { data: { refreshToken: login.refreshToken } });
   expect(refreshed.status()).toBe(401);
 });
+
+test("the signed-in screens follow the account's language", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request, "Lucía");
+  await request.put("/api/settings", { headers, data: { language: "es" } });
+  await request.post("/api/repairs", { headers, data: { repair_number: "R-ES", customer_name: "Lucía", item_description: "Reloj", status: "ready" } });
+  // Sign-in and the settings screen store the choice (localStorage and the cookie the server renders with).
+  await page.context().addCookies([{ name: "lang", value: "es", url: test.info().project.use.baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem("language", "es"));
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Hola, Lucía" })).toBeVisible();
+  await expect(page.getByText("Rol: Propietario")).toBeVisible();
+  await page.getByRole("navigation").getByRole("link", { name: "Reparaciones" }).click();
+  await expect(page.getByRole("heading", { name: "Reparaciones" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cambiar el estado, ahora Listo" })).toBeVisible();
+  await expect(page.getByText("Mostrando 1 de 1 reparación")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+});

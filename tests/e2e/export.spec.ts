@@ -20,6 +20,13 @@ test("the export screen downloads the chosen fields and statuses as repairs_expo
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please select at least one field to export");
 
   await page.getByLabel("Repair number", { exact: true }).check();
+  await page.getByLabel("Start date (optional, DD/MM/YYYY)").fill("31/02/2026");
+  await page.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Dates must be real dates (YYYY-MM-DD or DD/MM/YYYY)");
+  const d = new Date();
+  const today = `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+  await page.getByLabel("Start date (optional, DD/MM/YYYY)").fill(today);
+  await page.getByLabel("End date (optional, DD/MM/YYYY)").fill(today);
   await page.getByLabel("Final price", { exact: true }).check();
   await page.getByRole("group", { name: "Statuses (none ticked: all)" }).getByLabel("Ready").check();
   const download = page.waitForEvent("download");

@@ -4,6 +4,7 @@ import { addRepair, signedInOwner } from "./session";
 // A picture of every screen on a phone and a desktop, kept with the test
 // results (test-results/screens), to be looked at after a change.
 const SIZES = [
+  { name: "small-phone", width: 360, height: 740 },
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1440, height: 900 },
 ];
