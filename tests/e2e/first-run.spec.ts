@@ -9,8 +9,17 @@ test("first-run setup creates the shop and its main account, then disappears", a
     const token = await issueSetupToken(client);
     expect(token, "the e2e database must start with no account").not.toBeNull();
 
-    await page.goto(`/setup?token=${token}`);
-    await expect(page.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+    for (const size of [
+      { name: "small-phone", width: 360, height: 740 },
+      { name: "phone", width: 390, height: 844 },
+      { name: "desktop", width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto(`/setup?token=${token}`);
+      await expect(page.getByRole("heading", { name: "Set up your shop" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/${size.name}-setup.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
     await page.getByLabel("Shop name").fill("Rellotgeria Vidal");
     await page.getByLabel("Full name").fill("Anna Vidal");
     await page.getByLabel("Email").fill("anna@vidal.cat");
