@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
+import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -47,20 +48,15 @@ export function Disable2faScreen() {
     <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("disable2fa.title")}</h1>
       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("disable2fa.warning")}</p>
-      <label className="flex max-w-64 flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("disable2fa.code")}
-        <input
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value.replace(/\D/g, "").slice(0, 6));
-            setError(null);
-          }}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base tracking-widest"
-        />
-      </label>
+      <CodeField
+        label={t("disable2fa.code")}
+        value={code}
+        digitsOnly
+        onChange={(next) => {
+          setCode(next);
+          setError(null);
+        }}
+      />
       {error && <ErrorNotice>{error}</ErrorNotice>}
       <div className="flex gap-3">
         <button type="submit" disabled={busy || code.length !== 6} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
+import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 
@@ -66,20 +67,14 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
       <p className="text-sm text-slate-700">
         {t("setup2fa.secret")}: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{setup.secret}</code>
       </p>
-      <label className="flex max-w-56 flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("setup2fa.code")}
-        <input
-          value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
-            setError(null);
-          }}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base tracking-widest"
-        />
-      </label>
+      <CodeField
+        label={t("setup2fa.code")}
+        value={code}
+        onChange={(next) => {
+          setCode(next);
+          setError(null);
+        }}
+      />
       {alert}
       <button type="submit" disabled={busy || code.length !== 6} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {t("setup2fa.confirm")}
