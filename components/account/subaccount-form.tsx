@@ -1,20 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Fragment, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { apiRequest, ApiError } from "@/lib/api-client";
-import { emailError, newPasswordError } from "@/lib/auth/rules";
-import { PasswordChecklist } from "@/components/auth/password-checklist";
+import { accountErrors, NewAccountFields } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
-import { Field } from "@/components/ui/field";
-import { useRedirectAfter } from "./use-redirect-after";
 import { ErrorNotice } from "@/components/ui/notice";
+import { useRedirectAfter } from "./use-redirect-after";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
 const EMPTY: Record<FieldName, string> = { name: "", email: "", password: "", confirmPassword: "" };
-const TYPES: Record<FieldName, string> = { name: "text", email: "email", password: "password", confirmPassword: "password" };
-const AUTOCOMPLETE: Record<FieldName, string> = { name: "off", email: "off", password: "new-password", confirmPassword: "new-password" };
 
 // SPEC section 2, /create-subaccount.
 export function SubaccountForm() {
@@ -28,14 +24,7 @@ export function SubaccountForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = Object.fromEntries(
-      Object.entries({
-        name: values.name.trim() ? undefined : t("errors.nameRequired"),
-        email: fieldErrorText(t, emailError(values.email)),
-        password: fieldErrorText(t, newPasswordError(values.password)),
-        confirmPassword: values.confirmPassword === values.password ? undefined : t("errors.passwordsDoNotMatch"),
-      }).filter(([, v]) => v),
-    );
+    const found = Object.fromEntries(Object.entries(accountErrors(FIELDS, values)).map(([field, code]) => [field, fieldErrorText(t, code)]));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -57,24 +46,18 @@ export function SubaccountForm() {
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("subaccount.title")}</h1>
       <p className="text-sm text-slate-600">{t("subaccount.limit")}</p>
-      {FIELDS.map((field) => (
-        <Fragment key={field}>
-          <Field
-            id={`subaccount-${field}`}
-            label={t(`subaccount.${field}`)}
-            type={TYPES[field]}
-            autoComplete={AUTOCOMPLETE[field]}
-            value={values[field]}
-            error={errors[field]}
-            onChange={(e) => {
-              setValues((current) => ({ ...current, [field]: e.target.value }));
-              setErrors((current) => ({ ...current, [field]: undefined }));
-              setDone(false);
-            }}
-          />
-          {field === "password" && <PasswordChecklist password={values.password} />}
-        </Fragment>
-      ))}
+      <NewAccountFields
+        idPrefix="subaccount"
+        fields={FIELDS}
+        values={values}
+        errors={errors}
+        label={(field) => t(`subaccount.${field as FieldName}`)}
+        onChange={(field, value) => {
+          setValues((current) => ({ ...current, [field]: value }));
+          setErrors((current) => ({ ...current, [field]: undefined }));
+          setDone(false);
+        }}
+      />
       {done && (
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
           {t("success.subaccountCreated")}

@@ -2,16 +2,14 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { Fragment, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
-import { emailError, newPasswordError } from "@/lib/auth/rules";
-import { PasswordChecklist } from "@/components/auth/password-checklist";
+import { accountErrors, NewAccountFields, type AccountField } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
-import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
 
 const FIELDS = ["shopName", "name", "email", "password", "confirmPassword"] as const;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = AccountField;
 
 // The first-run screen: creates the first shop and its main account, once.
 export function SetupForm({ token }: { token: string }) {
@@ -28,20 +26,9 @@ export function SetupForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  function validate(): Partial<Record<FieldName, string>> {
-    const found: Partial<Record<FieldName, string>> = {
-      shopName: values.shopName.trim() ? undefined : t("errors.shopNameRequired"),
-      name: values.name.trim() ? undefined : t("errors.nameRequired"),
-      email: fieldErrorText(t, emailError(values.email)),
-      password: fieldErrorText(t, newPasswordError(values.password)),
-      confirmPassword: values.confirmPassword === values.password ? undefined : t("errors.passwordsDoNotMatch"),
-    };
-    return Object.fromEntries(Object.entries(found).filter(([, v]) => v));
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate();
+    const found = Object.fromEntries(Object.entries(accountErrors(FIELDS, values)).map(([field, code]) => [field, fieldErrorText(t, code)]));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -70,41 +57,21 @@ export function SetupForm({ token }: { token: string }) {
     );
   }
 
-  const types: Record<FieldName, string> = {
-    shopName: "text",
-    name: "text",
-    email: "email",
-    password: "password",
-    confirmPassword: "password",
-  };
-  const autoComplete: Record<FieldName, string> = {
-    shopName: "organization",
-    name: "name",
-    email: "username",
-    password: "new-password",
-    confirmPassword: "new-password",
-  };
-
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">{t("setup.intro")}</p>
-      {FIELDS.map((field) => (
-        <Fragment key={field}>
-          <Field
-            id={`setup-${field}`}
-            label={t(`setup.${field}`)}
-            type={types[field]}
-            autoComplete={autoComplete[field]}
-            value={values[field]}
-            error={errors[field]}
-            onChange={(e) => {
-              setValues((current) => ({ ...current, [field]: e.target.value }));
-              setErrors((current) => ({ ...current, [field]: undefined }));
-            }}
-          />
-          {field === "password" && <PasswordChecklist password={values.password} />}
-        </Fragment>
-      ))}
+      <NewAccountFields
+        idPrefix="setup"
+        ownAccount
+        fields={FIELDS}
+        values={values}
+        errors={errors}
+        label={(field) => t(`setup.${field as FieldName}`)}
+        onChange={(field, value) => {
+          setValues((current) => ({ ...current, [field]: value }));
+          setErrors((current) => ({ ...current, [field]: undefined }));
+        }}
+      />
       {failure && <ErrorNotice>{failure}</ErrorNotice>}
       <button
         type="submit"

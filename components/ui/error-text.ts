@@ -1,19 +1,20 @@
 import type { ApiError } from "@/lib/api-client";
-import en from "@/messages/en.json" with { type: "json" };
+import type en from "@/messages/en.json";
 
-type ErrorKey = keyof typeof en.errors;
-type T = (key: `errors.${ErrorKey}`) => string;
+type ErrorKey = `errors.${keyof typeof en.errors}`;
+// The screens' translator: next-intl's t, which also says which keys exist.
+type T = ((key: ErrorKey) => string) & { has: (key: ErrorKey) => boolean };
 
-const isKnown = (code: unknown): code is ErrorKey => typeof code === "string" && Object.hasOwn(en.errors, code);
+const known = (t: T, code: unknown): code is string => typeof code === "string" && t.has(`errors.${code}` as ErrorKey);
 
 /** A failed call's message in the user's language: the translation of the
  * server's code when there is one, else the server's text, else the fallback. */
 export function apiErrorText(t: T, error: unknown, fallback: string): string {
   const apiError = error as Partial<ApiError> | null;
-  if (isKnown(apiError?.code)) return t(`errors.${apiError.code}`);
+  if (known(t, apiError?.code)) return t(`errors.${apiError.code}` as ErrorKey);
   return apiError?.serverText ?? fallback;
 }
 
 export function fieldErrorText(t: T, code: string | null | undefined): string | undefined {
-  return isKnown(code) ? t(`errors.${code}`) : undefined;
+  return known(t, code) ? t(`errors.${code}` as ErrorKey) : undefined;
 }

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { assertRepairId } from "@/lib/repairs/queries";
+import { assertRepairId, isUuid } from "@/lib/repairs/queries";
 import { photoJson } from "@/lib/repairs/serialize";
 import { cleanImage, MIME } from "./image";
 import type { UploadedFile } from "./multipart";
@@ -54,7 +54,7 @@ export async function addPhotos(client: PrismaClient, shopId: string, repairId: 
 
 export async function deletePhoto(client: PrismaClient, shopId: string, repairId: string, photoId: string) {
   assertRepairId(repairId);
-  const photo = /^[0-9a-f-]{36}$/i.test(photoId)
+  const photo = isUuid(photoId)
     ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
     : null;
   if (!photo) throw new AppError("photoNotFound", 404);

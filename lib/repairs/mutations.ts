@@ -153,11 +153,6 @@ export async function setQuote(client: PrismaClient, actor: Actor, id: string, i
   return repairJson(repair);
 }
 
-export async function statusHistory(client: PrismaClient, shopId: string, id: string) {
-  assertRepairId(id);
-  return client.statusHistory.findMany({ where: { shopId, repairId: id }, orderBy: { changedAt: "asc" } });
-}
-
 /** Deletes a repair, its photo records and its photo files: all of them, or none. */
 export async function deleteRepair(client: PrismaClient, shopId: string, id: string): Promise<void> {
   assertRepairId(id);

@@ -14,8 +14,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Another shop's id and a missing id get the very same answer. */
 export const notFound = () => new AppError("repairNotFound", 404);
 
+export const isUuid = (id: string) => UUID.test(id);
+
 export function assertRepairId(id: string): void {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
 }
 
 type Cursor = { createdAt: Date; id: string };
