@@ -1,13 +1,29 @@
-// Runs once when the server starts, however it is started (npm start, or the
-// standalone server in the Docker image).
+// Runs once when the server starts, however it is started (npm start, or
+// scripts/serve.ts directly in the Docker image): puts the upload folder back
+// in step with the photo records, keeps the rate-limit table small (now and
+// every hour), and prints the first-run instructions while no account exists.
+const HOUR = 3_600_000;
+
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { announceFirstRun } = await import("@/lib/setup/announce");
   const { sweepUploads } = await import("@/lib/photos/store");
+  const { recordedPhotoPaths } = await import("@/lib/photos/photos");
   const { pruneRateLimits } = await import("@/lib/rate-limit");
   const { db } = await import("@/lib/db");
-  await sweepUploads();
-  // Rate-limit windows that ended long ago are of no use; keep the table small.
-  await pruneRateLimits(db()).catch((error) => console.error(`Could not prune rate limits: ${(error as Error).message}`));
+  const { errorFields, logger } = await import("@/lib/log");
+  const log = logger();
+
+  const upkeep = async () => {
+    try {
+      const swept = await sweepUploads((paths) => recordedPhotoPaths(db(), paths));
+      if (swept.removed || swept.restored) log.info(swept, "upload folder put back in step with the photo records");
+    } catch (error) {
+      log.warn({ err: errorFields(error) }, "could not check the upload folder");
+    }
+    await pruneRateLimits(db()).catch((error: unknown) => log.warn({ err: errorFields(error) }, "could not prune rate limits"));
+  };
+  await upkeep();
+  setInterval(upkeep, HOUR).unref();
   await announceFirstRun();
 }

@@ -21,3 +21,10 @@ export function db(): PrismaClient {
   globalForDb.prisma ??= createDb(env().DATABASE_URL, env().DB_POOL_MAX);
   return globalForDb.prisma;
 }
+
+/** Closes this process's pool (graceful shutdown); the next db() call opens a new one. */
+export async function closeDb(): Promise<void> {
+  const client = globalForDb.prisma;
+  globalForDb.prisma = undefined;
+  await client?.$disconnect();
+}

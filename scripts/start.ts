@@ -1,18 +1,17 @@
 // npm start: builds when no build of the current sources exists, opens the
 // database (DATABASE_URL, or the embedded PGlite under DATA_DIR), applies
 // pending migrations, prints the first-run instructions while no account
-// exists (instrumentation.ts), then serves the production build with `next start`.
+// exists (instrumentation.ts), then serves the production build with scripts/serve.ts in a child process
+// (request logs, graceful shutdown). The embedded database stays in this one.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
+import path from "node:path";
 import { describeDatabaseUrl } from "@/lib/db/describe-url";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureSecrets } from "@/lib/runtime/secrets";
 import { ensureBuild } from "./lib/build";
 import { commandConfig, exitWith } from "./lib/config";
-
-const require = createRequire(import.meta.url);
 
 async function main() {
   const config = commandConfig();
@@ -35,11 +34,13 @@ async function main() {
     throw error;
   }
 
-  const server = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "start", "-p", String(config.port)], {
-    stdio: "inherit",
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "serve.ts")], {
+    // The IPC channel tells the server when this process is gone (kill -9).
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: {
       ...process.env,
       NODE_ENV: "production",
+      PORT: String(config.port),
       DATABASE_URL: databaseUrl,
       // PGlite runs one statement at a time: a small pool is enough and queues less.
       DB_POOL_MAX: process.env.DB_POOL_MAX ?? (embedded ? "4" : "10"),
@@ -50,8 +51,9 @@ async function main() {
     },
   });
 
-  // A stop asked for (Ctrl-C, SIGTERM from docker or systemd) is a clean exit,
-  // whatever code Next gives when it ends on the forwarded signal.
+  // A stop asked for (Ctrl-C, SIGTERM from docker or systemd) is forwarded; the
+  // server finishes its requests in flight, then this process closes the
+  // embedded database and exits 0.
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {

@@ -14,7 +14,7 @@ export function route(handle: (ctx: Context) => Promise<Response>) {
     try {
       return await handle({ db: db(), request, params: (await context?.params) ?? {} });
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, request);
     }
   };
 }

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { AppError, errorText, isErrorCode, type ErrorCode } from "@/lib/errors";
+import { errorFields, logger, requestId } from "@/lib/log";
 
 // Every route handler answers errors through `errorResponse`: one shape,
 // `{ error, code }` (plus `fields` for bad input), no stack traces, and
@@ -34,7 +35,7 @@ function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof AppError) {
     if (error.retryAfter !== undefined) {
       return fail(error.status, error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
@@ -50,10 +51,17 @@ export function errorResponse(error: unknown): Response {
     const first = Object.values(fields)[0] ?? "internal";
     return fail(400, first, { fields });
   }
-  if (isDatabaseDown(error)) return fail(503, "databaseUnavailable");
+  const reqId = requestId(request);
+  if (isDatabaseDown(error)) {
+    logger().warn({ reqId, err: errorFields(error) }, "database unavailable");
+    return fail(503, "databaseUnavailable", undefined, { "Retry-After": "5" });
+  }
   // P2028: no transaction could start in time (a burst of writes): busy, not broken.
-  if ((error as { code?: unknown })?.code === "P2028") return fail(503, "busy", undefined, { "Retry-After": "1" });
-  console.error("Unhandled error in a route handler:", error instanceof Error ? error.message : String(error));
+  if ((error as { code?: unknown })?.code === "P2028") {
+    logger().warn({ reqId, err: errorFields(error) }, "database busy");
+    return fail(503, "busy", undefined, { "Retry-After": "1" });
+  }
+  logger().error({ reqId, err: errorFields(error) }, "unhandled error in a route handler");
   return fail(500, "internal");
 }
 

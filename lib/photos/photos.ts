@@ -52,6 +52,12 @@ export async function addPhotos(client: PrismaClient, shopId: string, repairId: 
   }
 }
 
+/** Which of these stored files have a photo record, in any shop (start-up upkeep, not a request). */
+export async function recordedPhotoPaths(client: PrismaClient, filePaths: string[]): Promise<Set<string>> {
+  const rows = await client.photo.findMany({ where: { filePath: { in: filePaths } }, select: { filePath: true } });
+  return new Set(rows.map((row) => row.filePath));
+}
+
 export async function deletePhoto(client: PrismaClient, shopId: string, repairId: string, photoId: string) {
   assertRepairId(repairId);
   const photo = isUuid(photoId)

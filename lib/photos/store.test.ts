@@ -32,13 +32,25 @@ describe("the photo store", () => {
     for (const file of files) expect(existsSync(resolvePhoto(file)!)).toBe(false);
   });
 
-  it("sweeps what a crash left behind: trash and partial writes", async () => {
+  it("puts the folder back in step with the records after a crash", async () => {
     const kept = newPhotoPath("webp");
     await writePhoto(kept, new Uint8Array([9]));
     const folder = path.dirname(resolvePhoto(kept)!);
-    writeFileSync(path.join(folder, "0".repeat(32) + ".jpg.deleted"), "x");
-    writeFileSync(path.join(folder, "1".repeat(32) + ".png.partial"), "x");
-    expect(await sweepUploads()).toBe(2);
-    expect(readdirSync(folder)).toEqual([path.basename(kept)]);
+    const prefix = path.basename(folder);
+    const at = (name: string) => path.join(folder, name);
+    writeFileSync(at("0".repeat(32) + ".jpg.deleted"), "x"); // deleted: its record is gone
+    writeFileSync(at("1".repeat(32) + ".png.partial"), "x"); // a write cut short
+    writeFileSync(at("2".repeat(32) + ".jpg.deleted"), "x"); // set aside, but its record is still there
+    writeFileSync(at("3".repeat(32) + ".jpg"), "x"); // written, record never committed
+    const recorded = new Set([kept, `${prefix}/${"2".repeat(32)}.jpg`]);
+    const check = async (paths: string[]) => new Set(paths.filter((p) => recorded.has(p)));
+
+    // Within the age limit everything may still be in progress: nothing is touched.
+    expect(await sweepUploads(check)).toEqual({ removed: 0, restored: 0 });
+    expect(readdirSync(folder)).toHaveLength(5);
+
+    const result = await sweepUploads(check, 0);
+    expect(result).toEqual({ removed: 3, restored: 1 });
+    expect(readdirSync(folder).sort()).toEqual([path.basename(kept), "2".repeat(32) + ".jpg"].sort());
   });
 });

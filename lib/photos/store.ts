@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
 
@@ -10,7 +10,8 @@ import { env } from "@/lib/env";
 // renamed, so a crash never leaves half a photo under its real name.
 // Deleting is two-phase: files are first renamed aside ("trashed"), then the
 // records are deleted, then the trash is removed; if the records cannot be
-// deleted the files are restored. Trash a crash left behind is swept at start.
+// deleted the files are restored. What a crash leaves is put right at start
+// (sweepUploads).
 
 const TRASH = ".deleted";
 const TEMP = ".partial";
@@ -71,17 +72,42 @@ export async function deleteWithFiles<T>(filePaths: string[], deleteRecords: () 
   return result;
 }
 
-/** Removes trash and partial writes a crash left behind. */
-export async function sweepUploads(): Promise<number> {
+/**
+ * Puts the upload folder back in step with the records after a crash:
+ * partial writes go; a trashed file whose record still exists (the crash came
+ * before the records were deleted) comes back; a trashed file without one, or
+ * a finished file whose record was never written (the crash came between the
+ * file and its record), goes. Only entries untouched for `minAgeMs` (by their
+ * ctime, which a rename also sets) are looked at: younger ones may belong to
+ * an upload or a delete in progress. `recorded` answers which of the given
+ * paths have a photo record.
+ */
+export async function sweepUploads(recorded: (filePaths: string[]) => Promise<Set<string>>, minAgeMs = 10 * 60_000): Promise<{ removed: number; restored: number }> {
   let removed = 0;
+  let restored = 0;
   const folders = await readdir(root(), { withFileTypes: true }).catch(() => []);
   for (const folder of folders.filter((f) => f.isDirectory() && /^[0-9a-f]{2}$/.test(f.name))) {
-    for (const name of await readdir(path.join(root(), folder.name))) {
-      if (name.endsWith(TRASH) || name.endsWith(TEMP)) {
-        await rm(path.join(root(), folder.name, name), { force: true });
+    const dir = path.join(root(), folder.name);
+    const names = await readdir(dir);
+    const settled: string[] = [];
+    for (const name of names) {
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info?.isFile() && Date.now() - info.ctimeMs >= minAgeMs) settled.push(name);
+    }
+    const base = (name: string) => `${folder.name}/${name.replace(/(\.deleted|\.partial)$/, "")}`;
+    const candidates = [...new Set(settled.filter((n) => !n.endsWith(TEMP)).map(base))].filter((p) => NAME.test(p));
+    const known = candidates.length ? await recorded(candidates) : new Set<string>();
+    for (const name of settled) {
+      const full = path.join(dir, name);
+      const filePath = base(name);
+      if (name.endsWith(TRASH) && known.has(filePath) && !names.includes(name.slice(0, -TRASH.length))) {
+        await rename(full, full.slice(0, -TRASH.length));
+        restored++;
+      } else if (name.endsWith(TRASH) || name.endsWith(TEMP) || (NAME.test(filePath) && !known.has(filePath))) {
+        await rm(full, { force: true });
         removed++;
       }
     }
   }
-  return removed;
+  return { removed, restored };
 }

@@ -63,7 +63,7 @@ describe("npm start with the embedded database", () => {
     expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
 
     // Restarted: the data is there, so no first-run link any more.
-    const again = await startUntil(START, env, /Ready in/, 120_000);
+    const again = await startUntil(START, env, /Ready on/, 120_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(again.output()).not.toContain("/setup?token=");

@@ -1,0 +1,48 @@
+import pino, { type Logger } from "pino";
+
+// One structured logger for the server: JSON lines on stdout, one per request
+// (scripts/serve.ts) plus errors with their cause. Nothing here ever logs a
+// request body, a header, a query string or a database URL, so no password,
+// token, TOTP code or secret can reach the logs; the redaction below is a second
+// line of defence for fields someone adds later.
+
+const globalForLog = globalThis as unknown as { logger?: Logger };
+
+export function logger(): Logger {
+  globalForLog.logger ??= pino({
+    level: process.env.LOG_LEVEL ?? "info",
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: ["password", "*.password", "token", "*.token", "refreshToken", "*.refreshToken", "secret", "*.secret", "authorization", "*.authorization", "cookie", "*.cookie"],
+      censor: "[redacted]",
+    },
+  });
+  return globalForLog.logger;
+}
+
+/** An error as a log field: its name, message and code, and the same for each cause (no stack, no values). */
+export function errorFields(error: unknown): Record<string, unknown> {
+  const chain: Array<Record<string, unknown>> = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    if (typeof e !== "object") {
+      chain.push({ message: String(e) });
+      break;
+    }
+    const { name, message, code } = e as { name?: unknown; message?: unknown; code?: unknown };
+    chain.push({
+      ...(typeof name === "string" ? { name } : {}),
+      ...(typeof message === "string" ? { message: message.slice(0, 500) } : {}),
+      ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    });
+    e = (e as { cause?: unknown }).cause;
+  }
+  const [first, ...causes] = chain;
+  return { ...first, ...(causes.length ? { causes } : {}) };
+}
+
+/** The request id set by the server (scripts/serve.ts) on every request. */
+export function requestId(request: Request | undefined): string | undefined {
+  return request?.headers.get("x-request-id") ?? undefined;
+}

@@ -1,0 +1,116 @@
+// The production HTTP server: Next's request handler behind a plain Node
+// server of ours, which gives every request an id and one JSON log line, and
+// stops gracefully. `npm start` runs it as a child process (the embedded
+// database stays in the parent); the Docker image runs it directly.
+//
+// Shutdown (SIGTERM or SIGINT): stop accepting connections, let requests in
+// flight finish (uploads, exports) for up to SHUTDOWN_TIMEOUT_MS, then close
+// the database pool and exit 0. A second signal does not cut it short; the
+// timeout does.
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import next from "next";
+import { closeDb } from "@/lib/db";
+import { errorText } from "@/lib/errors";
+import { errorFields, logger } from "@/lib/log";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+function settings(environment: NodeJS.ProcessEnv) {
+  const port = Number.parseInt(environment.PORT ?? "3000", 10);
+  const timeout = Number.parseInt(environment.SHUTDOWN_TIMEOUT_MS ?? "25000", 10);
+  return {
+    port: Number.isInteger(port) && port >= 0 && port < 65_536 ? port : 3000,
+    hostname: environment.HOSTNAME || "0.0.0.0",
+    shutdownTimeoutMs: Number.isInteger(timeout) && timeout >= 0 ? timeout : 25_000,
+  };
+}
+
+/** The path without its query string: queries can hold one-time tokens (/setup?token=). */
+function pathOf(url: string | undefined): string {
+  const raw = url ?? "/";
+  const end = raw.search(/[?#]/);
+  return (end === -1 ? raw : raw.slice(0, end)).slice(0, 300);
+}
+
+async function main() {
+  const log = logger();
+  const config = settings(process.env);
+  const app = next({ dev: false, dir: process.cwd(), hostname: config.hostname, port: config.port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  let inFlight = 0;
+  let stopping = false;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const incoming = req.headers["x-request-id"];
+    const reqId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers["x-request-id"] = reqId;
+    res.setHeader("X-Request-Id", reqId);
+    if (stopping) res.setHeader("Connection", "close");
+    const started = process.hrtime.bigint();
+    inFlight++;
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      inFlight--;
+      const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+      const line = { reqId, method: req.method, path: pathOf(req.url), status: res.statusCode, durationMs, ...(res.writableFinished ? {} : { aborted: true }) };
+      if (res.statusCode >= 500) log.error(line, "request");
+      else log.info(line, "request");
+      if (stopping && inFlight === 0) server.closeIdleConnections();
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    handle(req, res).catch((error: unknown) => {
+      log.error({ reqId, err: errorFields(error) }, "request handler failed");
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON.stringify({ error: errorText("internal"), code: "internal" }));
+      } else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const shutdown = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason, inFlight, timeoutMs: config.shutdownTimeoutMs }, "shutting down: no new connections, finishing requests in flight");
+    const force = setTimeout(() => {
+      log.warn({ inFlight }, "shutdown timeout reached: closing the remaining connections");
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await app.close();
+      } catch (error) {
+        log.warn({ err: errorFields(error) }, "Next did not close cleanly");
+      }
+      await closeDb().catch((error: unknown) => log.warn({ err: errorFields(error) }, "database pool did not close cleanly"));
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  // Started by `npm start`: when that parent goes (and the embedded database
+  // with it), this server has nothing to serve.
+  if (process.send) process.on("disconnect", () => shutdown("parent process exited"));
+
+  server.listen(config.port, config.hostname, () => {
+    log.info({ port: config.port, hostname: config.hostname }, "ready");
+    // The human line operators (and the tests) wait for.
+    console.log(`Ready on http://${config.hostname === "0.0.0.0" ? "localhost" : config.hostname}:${config.port}`);
+  });
+}
+
+main().catch((error: unknown) => {
+  logger().fatal({ err: errorFields(error) }, "server failed to start");
+  process.exit(1);
+});
