@@ -19,9 +19,9 @@ export async function register() {
       const swept = await sweepUploads((paths) => recordedPhotoPaths(db(), paths));
       if (swept.removed || swept.restored) log.info(swept, "upload folder put back in step with the photo records");
     } catch (error) {
-      log.warn({ err: errorFields(error) }, "could not check the upload folder");
+      log.warn({ error: errorFields(error) }, "could not check the upload folder");
     }
-    await pruneRateLimits(db()).catch((error: unknown) => log.warn({ err: errorFields(error) }, "could not prune rate limits"));
+    await pruneRateLimits(db()).catch((error: unknown) => log.warn({ error: errorFields(error) }, "could not prune rate limits"));
   };
   await upkeep();
   setInterval(upkeep, HOUR).unref();

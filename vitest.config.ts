@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/ops/**/*.test.ts"],
     globalSetup: ["tests/setup/global-database.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

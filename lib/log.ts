@@ -22,6 +22,16 @@ export function logger(): Logger {
   return globalForLog.logger;
 }
 
+/**
+ * Prisma's messages can quote the call's arguments ("Invalid `prisma.x()`
+ * invocation: { where: { ... } }"), values included: keep only the reason.
+ */
+function plainMessage(message: string): string {
+  const text = message.trim();
+  const reason = /^Invalid `[^`]*` invocation/.test(text) ? (text.split(/\n\s*\n/).pop() ?? "") : text;
+  return reason.trim().slice(0, 500);
+}
+
 /** An error as a log field: its name, message and code, and the same for each cause (no stack, no values). */
 export function errorFields(error: unknown): Record<string, unknown> {
   const chain: Array<Record<string, unknown>> = [];
@@ -33,7 +43,7 @@ export function errorFields(error: unknown): Record<string, unknown> {
     const { name, message, code } = e as { name?: unknown; message?: unknown; code?: unknown };
     chain.push({
       ...(typeof name === "string" ? { name } : {}),
-      ...(typeof message === "string" ? { message: message.slice(0, 500) } : {}),
+      ...(typeof message === "string" ? { message: plainMessage(message) } : {}),
       ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
     });
     e = (e as { cause?: unknown }).cause;

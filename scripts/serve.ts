@@ -65,7 +65,7 @@ async function main() {
     res.on("finish", done);
     res.on("close", done);
     handle(req, res).catch((error: unknown) => {
-      log.error({ reqId, err: errorFields(error) }, "request handler failed");
+      log.error({ reqId, error: errorFields(error) }, "request handler failed");
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader("Content-Type", "application/json");
@@ -89,9 +89,9 @@ async function main() {
       try {
         await app.close();
       } catch (error) {
-        log.warn({ err: errorFields(error) }, "Next did not close cleanly");
+        log.warn({ error: errorFields(error) }, "Next did not close cleanly");
       }
-      await closeDb().catch((error: unknown) => log.warn({ err: errorFields(error) }, "database pool did not close cleanly"));
+      await closeDb().catch((error: unknown) => log.warn({ error: errorFields(error) }, "database pool did not close cleanly"));
       log.info("stopped");
       process.exit(0);
     });
@@ -111,6 +111,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  logger().fatal({ err: errorFields(error) }, "server failed to start");
+  logger().fatal({ error: errorFields(error) }, "server failed to start");
   process.exit(1);
 });

@@ -53,15 +53,15 @@ export function errorResponse(error: unknown, request?: Request): Response {
   }
   const reqId = requestId(request);
   if (isDatabaseDown(error)) {
-    logger().warn({ reqId, err: errorFields(error) }, "database unavailable");
+    logger().warn({ reqId, error: errorFields(error) }, "database unavailable");
     return fail(503, "databaseUnavailable", undefined, { "Retry-After": "5" });
   }
   // P2028: no transaction could start in time (a burst of writes): busy, not broken.
   if ((error as { code?: unknown })?.code === "P2028") {
-    logger().warn({ reqId, err: errorFields(error) }, "database busy");
+    logger().warn({ reqId, error: errorFields(error) }, "database busy");
     return fail(503, "busy", undefined, { "Retry-After": "1" });
   }
-  logger().error({ reqId, err: errorFields(error) }, "unhandled error in a route handler");
+  logger().error({ reqId, error: errorFields(error) }, "unhandled error in a route handler");
   return fail(500, "internal");
 }
 

@@ -4,13 +4,11 @@ import { assertRepairId, isUuid } from "@/lib/repairs/queries";
 import { photoJson } from "@/lib/repairs/serialize";
 import { cleanImage, MIME } from "./image";
 import type { UploadedFile } from "./multipart";
-import { deleteWithFiles, newPhotoPath, removePhotos, writePhoto } from "./store";
+import { deleteWithFiles, newPhotoPath, removePhotos, storageError, writePhoto } from "./store";
 
 // Photos of a repair, within the caller's shop. An upload is all or nothing:
 // every file is checked and cleaned before any is stored, and the records are
 // written in one transaction after the files; if that fails, the files go.
-
-const DISK_FULL = new Set(["ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT"]);
 
 async function repairOfShop(client: PrismaClient, shopId: string, repairId: string) {
   assertRepairId(repairId);
@@ -47,8 +45,7 @@ export async function addPhotos(client: PrismaClient, shopId: string, repairId: 
     return { photos: photos.map(photoJson) };
   } catch (error) {
     await removePhotos(stored.map((image) => image.filePath));
-    if (DISK_FULL.has((error as NodeJS.ErrnoException).code ?? "")) throw new AppError("storageUnavailable", 507);
-    throw error;
+    throw storageError(error);
   }
 }
 

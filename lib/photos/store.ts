@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 // Photo files on disk under UPLOAD_DIR, behind the few calls the rest of the
 // app uses, so an S3-compatible store can replace it. Names are 128 random
@@ -35,12 +36,19 @@ export async function writePhoto(filePath: string, bytes: Uint8Array): Promise<v
   const full = resolvePhoto(filePath);
   if (!full) throw new Error(`Not a photo path: ${filePath}`);
   await mkdir(path.dirname(full), { recursive: true });
-  await writeFile(full + TEMP, bytes, { flag: "wx" });
-  await rename(full + TEMP, full);
+  try {
+    await writeFile(full + TEMP, bytes, { flag: "wx" });
+    await rename(full + TEMP, full);
+  } catch (error) {
+    // A full disk stops a write part way: leave no partial file behind.
+    await rm(full + TEMP, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
+/** Best effort: a file that cannot go now is left for sweepUploads. */
 export async function removePhotos(filePaths: string[]): Promise<void> {
-  await Promise.all(filePaths.map((p) => resolvePhoto(p)).filter((p): p is string => p !== null).map((p) => rm(p, { force: true })));
+  await Promise.allSettled(filePaths.map((p) => resolvePhoto(p)).filter((p): p is string => p !== null).map((p) => rm(p, { force: true })));
 }
 
 async function renameAll(filePaths: string[], from: string, to: string) {
@@ -58,9 +66,20 @@ async function renameAll(filePaths: string[], from: string, to: string) {
   }
 }
 
+const STORAGE_FAULTS = new Set(["ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", "EIO"]);
+
+/** A full, read-only or failing upload folder, as the clear 507 the user sees; anything else unchanged. */
+export function storageError(error: unknown): unknown {
+  return STORAGE_FAULTS.has((error as NodeJS.ErrnoException)?.code ?? "") ? new AppError("storageUnavailable", 507) : error;
+}
+
 /** Runs `deleteRecords` with the files set aside: all of it happens, or none. */
 export async function deleteWithFiles<T>(filePaths: string[], deleteRecords: () => Promise<T>): Promise<T> {
-  await renameAll(filePaths, "", TRASH);
+  try {
+    await renameAll(filePaths, "", TRASH);
+  } catch (error) {
+    throw storageError(error);
+  }
   let result: T;
   try {
     result = await deleteRecords();

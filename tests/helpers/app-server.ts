@@ -103,3 +103,18 @@ export function apiCall(base: string, token: string, path: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/** A new shop and owner written straight to a database; returns the owner's credentials. */
+export async function ownerIn(databaseUrl: string, label = "Ops"): Promise<{ email: string; password: string }> {
+  const { createDb } = await import("@/lib/db");
+  const { createShopWithOwner } = await import("@/lib/accounts/create-shop");
+  const client = createDb(databaseUrl, 1);
+  const email = `${label.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "Correct-Horse-9";
+  try {
+    await createShopWithOwner(client, { shopName: `${label} shop`, name: `${label} owner`, email, password });
+  } finally {
+    await client.$disconnect();
+  }
+  return { email, password };
+}
