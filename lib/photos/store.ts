@@ -25,11 +25,17 @@ export function newPhotoPath(extension: "jpg" | "png" | "webp"): string {
   return `${name.slice(0, 2)}/${name}.${extension}`;
 }
 
-/** The absolute path of a stored photo, or null for anything that is not one of ours. */
-export function resolvePhoto(filePath: string): string | null {
+/** The absolute path of a stored photo under `folder`, or null for anything that is not one of ours. */
+export function resolvePhotoIn(folder: string, filePath: string): string | null {
   if (!NAME.test(filePath)) return null;
-  const full = path.resolve(root(), filePath);
-  return full.startsWith(root() + path.sep) ? full : null;
+  const base = path.resolve(folder);
+  const full = path.resolve(base, filePath);
+  return full.startsWith(base + path.sep) ? full : null;
+}
+
+/** The absolute path of a stored photo in UPLOAD_DIR, or null for anything that is not one of ours. */
+export function resolvePhoto(filePath: string): string | null {
+  return resolvePhotoIn(root(), filePath);
 }
 
 export async function writePhoto(filePath: string, bytes: Uint8Array): Promise<void> {
