@@ -1,33 +1,26 @@
-# Multi-stage image: `tools` has the full toolchain (migrations, operator
-# commands); `runtime` is Next's standalone server, run as a non-root user.
-FROM node:20-bookworm-slim AS deps
+# The app image: the production build served by scripts/serve.ts (request logs,
+# graceful shutdown), started through scripts/start.ts, which applies pending
+# migrations first. Runs as a non-root user; everything it keeps is under /data
+# (photos in /data/uploads, backups in /data/backups).
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
 RUN npm ci --no-audit --no-fund
-
-FROM deps AS tools
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
-# `docker compose run --rm migrate npx prisma migrate deploy` / `npm run shop:create -- ...`
-CMD ["npx", "prisma", "migrate", "deploy"]
+RUN npm run build
 
-FROM tools AS build
-ENV NEXT_OUTPUT=standalone NODE_ENV=production
-RUN npx next build
-
-FROM node:20-bookworm-slim AS runtime
-WORKDIR /app
+FROM build AS runtime
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data UPLOAD_DIR=/data/uploads
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app \
-  && mkdir -p /data/uploads && chown -R app:app /data
-COPY --from=build --chown=app:app /app/.next/standalone ./
-COPY --from=build --chown=app:app /app/.next/static ./.next/static
-COPY --from=build --chown=app:app /app/public ./public
+  && mkdir -p /data/uploads /data/backups && chown -R app:app /data
 USER app
 EXPOSE 3000
-VOLUME ["/data/uploads"]
-HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
+# SIGTERM (docker stop) lets requests in flight finish; give it the time:
+# docker compose sets stop_grace_period above SHUTDOWN_TIMEOUT_MS.
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

@@ -1,24 +1,20 @@
 import createNextIntlPlugin from "next-intl/plugin";
+import { API_POLICY, COMMON_HEADERS } from "./lib/http/static-headers.mjs";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The Docker image runs Next's standalone server; `npm start` runs `next start`.
-  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   // PGlite and pg are Node-only and load their own files at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg"],
-  // proxy.ts sets the CSP per request; these cover the static assets it skips.
+  // proxy.ts sets the pages' CSP per request (a nonce); the API's policy and
+  // the common headers are fixed, so they are set here, without the proxy.
   async headers() {
+    const common = Object.entries(COMMON_HEADERS).map(([key, value]) => ({ key, value }));
     return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "no-referrer" },
-        ],
-      },
+      { source: "/:path*", headers: common },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
     ];
   },
 };

@@ -9,6 +9,8 @@
 // timeout does.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import next from "next";
 import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
@@ -31,6 +33,32 @@ function pathOf(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.search(/[?#]/);
   return (end === -1 ? raw : raw.slice(0, end)).slice(0, 300);
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * `kill -USR2 <pid>` logs the memory in use after a full garbage collection:
+ * how an operator (and the load test) tells a leak from a heap that grew and
+ * was kept. V8 holds on to heap it grew for a while, so RSS alone cannot.
+ */
+function reportMemory() {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  setFlagsFromString("--no-expose-gc");
+  const before = process.memoryUsage();
+  gc();
+  const after = process.memoryUsage();
+  logger().info(
+    {
+      rssMB: Math.round(after.rss / MB),
+      heapUsedMB: Math.round(after.heapUsed / MB),
+      heapUsedBeforeGcMB: Math.round(before.heapUsed / MB),
+      heapTotalMB: Math.round(after.heapTotal / MB),
+      externalMB: Math.round(after.external / MB),
+    },
+    "memory",
+  );
 }
 
 async function main() {
@@ -97,6 +125,7 @@ async function main() {
     });
     server.closeIdleConnections();
   };
+  process.on("SIGUSR2", reportMemory);
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   // Started by `npm start`: when that parent goes (and the embedded database

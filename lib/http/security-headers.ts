@@ -1,6 +1,7 @@
 // Security headers for every response. Pages get a nonce-based CSP: the
 // session tokens live in localStorage, so no injected script may ever run.
-// API answers are data, never documents: they get a policy that allows nothing.
+// API answers get theirs from next.config.mjs (static-headers.mjs), without
+// running the proxy.
 
 export function pagePolicy(nonce: string, dev = false): string {
   return [
@@ -20,11 +21,4 @@ export function pagePolicy(nonce: string, dev = false): string {
   ].join("; ");
 }
 
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
-
-export const COMMON_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
-};
+export { API_POLICY, COMMON_HEADERS } from "./static-headers.mjs";
