@@ -60,6 +60,8 @@ export default defineConfig({
       UPLOAD_DIR: path.join(process.env.E2E_DATA_DIR, "uploads"),
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       NEXT_TELEMETRY_DISABLED: "1",
+      // One JSON line per request would bury the test output; warnings and errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });

@@ -1,7 +1,8 @@
 // npm run seed -- --count 1000000 [--email bench@example.com]
 // Fills one shop with realistic repairs for benchmarks and plans: customers,
 // phones and descriptions in Spanish, Catalan and English, every status,
-// creation dates over 5 years, quotes and final prices on part of them.
+// creation dates over 5 years, quotes and final prices on part of them, and
+// photo records (without files) on about one repair in 25.
 // Inserts in batches of 5,000 rows (one statement each, through unnest).
 import { parseArgs } from "node:util";
 import pg from "pg";
@@ -93,11 +94,19 @@ async function main() {
            AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)`,
         [shopId, ...Object.values(batch)],
       );
+      // Photo records (no files: the benchmarks read records) on one repair in 25 of this batch.
+      await raw.query(
+        `INSERT INTO photos (shop_id, repair_id, file_name, file_path, mime_type, size_bytes, uploaded_at)
+         SELECT r.shop_id, r.id, 'photo.jpg', substr(md5(r.id::text), 1, 2) || '/' || md5(r.id::text) || '.jpg', 'image/jpeg', 180000, r.created_at
+         FROM repairs r WHERE r.shop_id = $1::uuid AND r.repair_number = ANY($2::text[]) AND get_byte(uuid_send(r.id), 15) % 25 = 0`,
+        [shopId, batch.repair_number],
+      );
       if ((done / 5000) % 20 === 0) console.log(`${Math.min(done + 5000, total)} / ${total} rows`);
     }
     await raw.query("ANALYZE repairs");
     const seconds = (performance.now() - started) / 1000;
-    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${total} repairs; inserted ${total - already} in ${seconds.toFixed(1)} s`);
+    const photos = await client.photo.count({ where: { shopId } });
+    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${total} repairs, ${photos} photo records; inserted ${total - already} in ${seconds.toFixed(1)} s`);
   } finally {
     await raw.end();
     await client.$disconnect();

@@ -38,10 +38,29 @@ export function resolvePhoto(filePath: string): string | null {
   return resolvePhotoIn(root(), filePath);
 }
 
+/**
+ * Makes a photo folder (one level under UPLOAD_DIR). Not `recursive`: on a
+ * read-only disk Node's recursive mkdir reports ENOENT instead of EROFS, and
+ * the user would get a 500 instead of "cannot be stored".
+ */
+async function ensureFolder(dir: string) {
+  const exists = (error: unknown) => (error as NodeJS.ErrnoException).code === "EEXIST";
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    if (exists(error)) return;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(path.dirname(dir), { recursive: true });
+    await mkdir(dir).catch((again: unknown) => {
+      if (!exists(again)) throw again;
+    });
+  }
+}
+
 export async function writePhoto(filePath: string, bytes: Uint8Array): Promise<void> {
   const full = resolvePhoto(filePath);
   if (!full) throw new Error(`Not a photo path: ${filePath}`);
-  await mkdir(path.dirname(full), { recursive: true });
+  await ensureFolder(path.dirname(full));
   try {
     await writeFile(full + TEMP, bytes, { flag: "wx" });
     await rename(full + TEMP, full);

@@ -1,0 +1,321 @@
+// npm run bench [-- --rows 100000] [--seconds 10] [--skip-frontend]
+//
+// The benchmark suite against the production server on a real PostgreSQL
+// (DATABASE_URL names the server; the suite uses its own database on it,
+// repair_desk_bench_<rows>, seeded once and kept for later runs). The load
+// comes from this process, the server runs in its own (npm start's path).
+// Prints a table and writes bench-results/<time>.json and bench-results/latest.json.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
+import { ensureBuild } from "../lib/build";
+import { exitWith } from "../lib/config";
+import { runLoad, type Call, type Percentiles } from "./load";
+
+const EMAIL = "bench@example.com";
+const PASSWORD = "Bench-Password-1";
+const ROOT = process.cwd();
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "100000" },
+    seconds: { type: "string", default: "10" },
+    "skip-frontend": { type: "boolean", default: false },
+  },
+});
+const ROWS = Number(values.rows);
+const SECONDS = Number(values.seconds);
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function node(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** The bench database with at least ROWS repairs in the bench shop. */
+async function prepareDatabase(): Promise<string> {
+  const name = `repair_desk_bench_${ROWS}`;
+  const url = databaseUrl(name);
+  await withClient(databaseUrl("postgres"), async (c) => {
+    const { rowCount } = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await c.query(`CREATE DATABASE "${name}"`);
+  });
+  console.log(`Seeding ${name} up to ${ROWS.toLocaleString("en")} repairs (kept for the next run)...`);
+  await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], { ...process.env, DATABASE_URL: url });
+  await withClient(url, (c) => c.query("VACUUM ANALYZE repairs"));
+  return url;
+}
+
+type Server = { base: string; pid: number; child: ChildProcess; stop: () => Promise<void> };
+
+async function startServer(url: string): Promise<Server> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = path.join(ROOT, "bench-results", "data");
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, UPLOAD_DIR: path.join(dataDir, "uploads") },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The request log (one line per request, as in production) is read and dropped.
+  let output = "";
+  const pid = await new Promise<number>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = output.match(/"pid":(\d+)[^\n]*"msg":"ready"/);
+      if (match) {
+        child.stdout!.off("data", onData);
+        child.stdout!.resume();
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const rssMB = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
+
+async function signIn(base: string) {
+  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return (await response.json()) as { accessToken: string; refreshToken: string; user: unknown };
+}
+
+type Row = { scenario: string; concurrency: number } & Percentiles & { errors: number };
+
+async function apiScenarios(server: Server, url: string, token: string): Promise<Row[]> {
+  const auth = { authorization: `Bearer ${token}` };
+  const json = { ...auth, "content-type": "application/json" };
+  const { ids, deep, rare } = await withClient(url, async (c) => {
+    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
+    const some = (await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])).rows.map((r) => r.id as string);
+    const depth = Math.floor(ROWS * 0.95);
+    const at = (await c.query("SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1", [shop, depth])).rows[0];
+    const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0].repair_number as string;
+    return {
+      ids: some,
+      deep: Buffer.from(JSON.stringify([new Date(at.created_at).toISOString(), at.id])).toString("base64url"),
+      rare: number.slice(-7),
+    };
+  });
+  let created = 0;
+  const scenarios: Array<[string, (client: number, i: number) => Call]> = [
+    ["list page 1", () => ({ name: "x", path: "/api/repairs", headers: auth })],
+    [`deep page (${Math.floor(ROWS * 0.95).toLocaleString("en")} rows in)`, () => ({ name: "x", path: `/api/repairs?cursor=${deep}`, headers: auth })],
+    ["status filter", () => ({ name: "x", path: "/api/repairs?statuses=ready", headers: auth })],
+    ["search, common term", () => ({ name: "x", path: "/api/repairs?search=garcia", headers: auth })],
+    [`search, rare term`, () => ({ name: "x", path: `/api/repairs?search=${rare}`, headers: auth })],
+    ["detail", (c, i) => ({ name: "x", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}`, headers: auth })],
+    ["create", (c, i) => ({ name: "x", method: "POST", path: "/api/repairs", headers: json, body: JSON.stringify({ repair_number: `B-${Date.now().toString(36)}-${c}-${i}-${++created}`, customer_name: "Núria Bench", item_description: "Omega Speedmaster, revisió" }) })],
+    ["status change", (c, i) => ({ name: "x", method: "PATCH", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}/status`, headers: json, body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }) })],
+  ];
+  const rows: Row[] = [];
+  for (const [scenario, next] of scenarios) {
+    for (const concurrency of [1, 16]) {
+      await runLoad({ base: server.base, concurrency, durationMs: 1_500, next }); // warm-up
+      const result = await runLoad({ base: server.base, concurrency, durationMs: SECONDS * 1000, next });
+      const stats = result.byName.x;
+      const errors = result.total - Object.entries(stats.statuses).filter(([s]) => s === "200" || s === "201").reduce((n, [, v]) => n + v, 0);
+      rows.push({ scenario, concurrency, ...stats, errors });
+      console.log(`  ${scenario.padEnd(34)} c=${String(concurrency).padEnd(2)} p50 ${stats.p50} ms  p95 ${stats.p95} ms  p99 ${stats.p99} ms  ${stats.rps} req/s${errors ? `  (${errors} not 2xx)` : ""}`);
+    }
+  }
+  return rows;
+}
+
+async function loginThroughput(server: Server): Promise<Row> {
+  const call = (): Call => ({ name: "x", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const result = await runLoad({ base: server.base, concurrency: 4, durationMs: SECONDS * 1000, next: call });
+  const stats = result.byName.x;
+  const row = { scenario: "sign-in (bcrypt cost 11)", concurrency: 4, ...stats, errors: result.total - (stats.statuses["200"] ?? 0) };
+  console.log(`  ${row.scenario.padEnd(34)} c=4  p50 ${stats.p50} ms  p95 ${stats.p95} ms  ${stats.rps} req/s`);
+  return row;
+}
+
+async function exportRun(server: Server, url: string, token: string, rows: number) {
+  // The newest `rows` repairs: a start date that selects that many.
+  const startDate = await withClient(url, async (c) => {
+    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
+    if (rows >= ROWS) return null;
+    const at = (await c.query("SELECT created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1", [shop, rows - 1])).rows[0].created_at as Date;
+    return at.toISOString().slice(0, 10);
+  });
+  const exported = await withClient(url, async (c) => {
+    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
+    const { rows: r } = await c.query("SELECT count(*)::int AS n FROM repairs WHERE shop_id = $1 AND ($2::date IS NULL OR created_at >= $2::date)", [shop, startDate]);
+    return r[0].n as number;
+  });
+  await new Promise((r) => setTimeout(r, 2_000));
+  const idle = rssMB(server.pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid))), 100);
+  const started = performance.now();
+  const response = await fetch(`${server.base}/api/export/excel`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ fields: DEFAULT_EXPORT_FIELDS, startDate }),
+  });
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const result = { rows: exported, status: response.status, seconds: Math.round(seconds * 10) / 10, megabytes: Math.round(bytes / 1e5) / 10, rssIdleMB: Math.round(idle), rssPeakMB: Math.round(peak), rssAboveIdleMB: Math.round(peak - idle) };
+  console.log(`  export ${exported.toLocaleString("en")} rows: ${result.seconds} s to the last byte, ${result.megabytes} MB, server RSS +${result.rssAboveIdleMB} MB above idle (${result.rssIdleMB} → ${result.rssPeakMB})`);
+  return result;
+}
+
+async function frontEnd(server: Server, session: { accessToken: string; refreshToken: string; user: unknown }, repairId: string) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const routes = ["/login", "/dashboard", "/repairs", `/repairs/${repairId}`, "/settings", "/export"];
+  const firstLoadJs: Record<string, { files: number; gzipKB: number; rawKB: number }> = {};
+  const cache = new Map<string, Buffer>();
+  try {
+    for (const route of routes) {
+      const context = await browser.newContext();
+      await context.addInitScript((s) => {
+        localStorage.setItem("accessToken", s.accessToken);
+        localStorage.setItem("refreshToken", s.refreshToken);
+        localStorage.setItem("user", JSON.stringify(s.user));
+      }, session);
+      const page = await context.newPage();
+      await page.goto(server.base + route, { waitUntil: "networkidle" });
+      const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => /\.js(\?|$)/.test(n)));
+      let gzip = 0;
+      let raw = 0;
+      for (const src of scripts) {
+        if (!cache.has(src)) cache.set(src, Buffer.from(await (await fetch(src)).arrayBuffer()));
+        raw += cache.get(src)!.length;
+        gzip += gzipSync(cache.get(src)!, { level: 9 }).length;
+      }
+      firstLoadJs[route.replace(repairId, "[id]")] = { files: scripts.length, gzipKB: Math.round(gzip / 102.4) / 10, rawKB: Math.round(raw / 102.4) / 10 };
+      await context.close();
+    }
+
+    // /repairs: Largest Contentful Paint, layout shift, and the latency of an interaction.
+    const vitals: Array<{ lcpMs: number; cls: number; interactionMs: number | null }> = [];
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript((s) => {
+        localStorage.setItem("accessToken", s.accessToken);
+        localStorage.setItem("refreshToken", s.refreshToken);
+        localStorage.setItem("user", JSON.stringify(s.user));
+        const w = window as unknown as { __cls: number; __events: number[] };
+        w.__cls = 0;
+        w.__events = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__cls += e.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__events.push(e.duration);
+        }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+      }, session);
+      const page = await context.newPage();
+      await page.goto(`${server.base}/repairs`);
+      await page.getByText("R-", { exact: false }).first().waitFor();
+      await page.waitForTimeout(500);
+      const lcpMs = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve(entries[entries.length - 1].startTime);
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+          }),
+      );
+      await page.getByRole("button", { name: /new repair/i }).first().click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(300);
+      const { cls, events } = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __events: number[] };
+        return { cls: w.__cls, events: w.__events };
+      });
+      vitals.push({ lcpMs: Math.round(lcpMs), cls: Math.round(cls * 1000) / 1000, interactionMs: events.length ? Math.round(Math.max(...events)) : null });
+      await context.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const repairs = {
+      lcpMsMedian: median(vitals.map((v) => v.lcpMs)),
+      clsMax: Math.max(...vitals.map((v) => v.cls)),
+      interactionMs: vitals.map((v) => v.interactionMs),
+      runs: vitals,
+    };
+    for (const [route, size] of Object.entries(firstLoadJs)) console.log(`  first-load JS ${route.padEnd(16)} ${size.gzipKB} kB gzip (${size.rawKB} kB, ${size.files} files)`);
+    console.log(`  /repairs LCP ${repairs.lcpMsMedian} ms (median of 5), CLS ${repairs.clsMax} (worst), "New repair" click: ${repairs.interactionMs.map((v) => (v === null ? "<16" : v)).join(", ")} ms`);
+    return { firstLoadJs, repairs };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (!process.env.DATABASE_URL) throw new Error("The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on.");
+  await ensureBuild();
+  const url = await prepareDatabase();
+  const server = await startServer(url);
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    rows: ROWS,
+    secondsPerScenario: SECONDS,
+  };
+  try {
+    const session = await signIn(server.base);
+    console.log(`\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario:`);
+    results.api = await apiScenarios(server, url, session.accessToken);
+    results.login = await loginThroughput(server);
+    console.log("\nExport (8 default fields):");
+    results.export = [await exportRun(server, url, session.accessToken, Math.min(100_000, ROWS))];
+    if (ROWS > 100_000) (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, ROWS));
+    if (!values["skip-frontend"]) {
+      console.log("\nFront end (Chromium, production build):");
+      const someId = ((await (await fetch(`${server.base}/api/repairs?limit=1`, { headers: { authorization: `Bearer ${session.accessToken}` } })).json()) as { repairs: Array<{ id: string }> }).repairs[0].id;
+      results.frontEnd = await frontEnd(server, session, someId);
+    }
+  } finally {
+    await server.stop();
+  }
+  const dir = path.join(ROOT, "bench-results");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${(results.date as string).replace(/[:.]/g, "-")}-${ROWS}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  writeFileSync(path.join(dir, "latest.json"), JSON.stringify(results, null, 2));
+  console.log(`\nResults: ${file}`);
+}
+
+main().then(() => process.exit(0), exitWith);
