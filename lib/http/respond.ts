@@ -56,8 +56,10 @@ export function errorResponse(error: unknown, request?: Request): Response {
     logger().warn({ reqId, error: errorFields(error) }, "database unavailable");
     return fail(503, "databaseUnavailable", undefined, { "Retry-After": "5" });
   }
-  // P2028: no transaction could start in time (a burst of writes): busy, not broken.
-  if ((error as { code?: unknown })?.code === "P2028") {
+  // P2028: no transaction could start in time (a burst of writes); P2034: a
+  // write conflict or deadlock the database broke. Busy, not broken: try again.
+  const code = (error as { code?: unknown })?.code;
+  if (code === "P2028" || code === "P2034") {
     logger().warn({ reqId, error: errorFields(error) }, "database busy");
     return fail(503, "busy", undefined, { "Retry-After": "1" });
   }
