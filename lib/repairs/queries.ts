@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
 import type { ListQuery } from "./schema";
 import { searchPattern } from "./search-text";
 import { repairJson } from "./serialize";
@@ -61,21 +61,40 @@ async function countMatches(client: PrismaClient, shopId: string, query: ListQue
   return { total: counts._sum.count ?? 0, capped: false };
 }
 
+// Every column of a repair under its Prisma field name, for raw reads.
+const REPAIR_COLUMNS = Prisma.sql`id, shop_id AS "shopId", repair_number AS "repairNumber", customer_name AS "customerName",
+  customer_phone AS "customerPhone", item_type AS "itemType", item_description AS "itemDescription", notes, status, deadline,
+  outsourced_to AS "outsourcedTo", quote_amount AS "quoteAmount", quote_notes AS "quoteNotes", quote_status AS "quoteStatus",
+  quote_created_at AS "quoteCreatedAt", quote_expires_at AS "quoteExpiresAt", final_price AS "finalPrice",
+  picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt", search_text AS "searchText"`;
+
+/**
+ * One page (plus one row, to know whether more follow). From the top or a
+ * cursor it is a single query along the index; a bare page number first finds
+ * the ids (an index-only scan skips the rows before it cheaply), then reads
+ * just those rows.
+ */
+async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number): Promise<Repair[]> {
+  const where = conditions(shopId, query, cursor);
+  if (offset === 0) {
+    return client.$queryRaw<Repair[]>`
+      SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
+  }
+  const ids = await client.$queryRaw<{ id: string }[]>`
+    SELECT id FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset}`;
+  if (ids.length === 0) return [];
+  const rows = await client.repair.findMany({ where: { shopId, id: { in: ids.map((r) => r.id) } } });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap(({ id }) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
 export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
   // With a cursor the page is read from the index where the last one ended;
   // a bare page number skips (page - 1) * limit rows to get there.
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const offset = (query.page - 1) * query.limit;
-  const [page, { total, capped }] = await Promise.all([
-    client.$queryRaw<{ id: string; created_at: Date }[]>`
-      SELECT id, created_at FROM repairs WHERE ${conditions(shopId, query, cursor)}
-      ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${cursor ? 0 : offset}`,
-    countMatches(client, shopId, query),
-  ]);
-  const ids = page.slice(0, query.limit).map((r) => r.id);
-  const rows = ids.length ? await client.repair.findMany({ where: { shopId, id: { in: ids } } }) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const repairs = ids.flatMap((id) => (byId.has(id) ? [repairJson(byId.get(id)!, now)] : []));
+  const offset = cursor ? 0 : (query.page - 1) * query.limit;
+  const [page, { total, capped }] = await Promise.all([readPage(client, shopId, query, cursor, offset), countMatches(client, shopId, query)]);
+  const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
   return {
@@ -87,7 +106,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
       total: Math.max(total, offset + repairs.length + (hasMore ? 1 : 0)),
       totalCapped: capped,
       hasMore,
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     },
   };
 }

@@ -283,14 +283,41 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
   }
 }
 
+/**
+ * This machine's speed right now, to compare runs: these shared machines vary
+ * by up to 2x over a day. A bare Node HTTP server answering JSON (no Next, no
+ * database) at c=16, and a Postgres round trip.
+ */
+async function calibration(url: string) {
+  const port = 3990;
+  const bare = spawn(process.execPath, ["-e", `require("node:http").createServer((q, s) => { s.setHeader("content-type", "application/json"); s.end(JSON.stringify({ status: "ok" })); }).listen(${port}, "127.0.0.1", () => console.log("up"))`], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => bare.stdout!.once("data", resolve));
+  const http = await runLoad({ base: `http://127.0.0.1:${port}`, concurrency: 16, durationMs: 5_000, next: () => ({ name: "x", path: "/" }) });
+  bare.kill();
+  const roundTrip = await withClient(url, async (c) => {
+    const times: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const started = performance.now();
+      await c.query("SELECT 1");
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[250];
+  });
+  const result = { bareNodeHttpRps: http.rps, postgresRoundTripMs: Math.round(roundTrip * 1000) / 1000 };
+  console.log(`Calibration: bare Node HTTP JSON server ${result.bareNodeHttpRps} req/s at c=16; Postgres round trip ${result.postgresRoundTripMs} ms`);
+  return result;
+}
+
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on.");
   await ensureBuild();
   const url = await prepareDatabase();
+  const calibrated = await calibration(url);
   const server = await startServer(url);
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    calibration: calibrated,
     rows: ROWS,
     secondsPerScenario: SECONDS,
   };

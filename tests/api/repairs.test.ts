@@ -72,6 +72,23 @@ describe("POST /api/repairs", () => {
 });
 
 describe("GET /api/repairs", () => {
+  it("lists each repair exactly as its detail answers it, every field (first page, cursor page and numbered page)", async () => {
+    const { api } = await shopSession();
+    const full = await createRepair(api, {
+      customer_phone: "+34 600 111 222", item_type: "watch", notes: "Corona fluixa", deadline: "2027-01-31",
+      outsourced_to: "Taller Ginebra", final_price: 1234.5, status: "diagnosing",
+    });
+    expect((await api.quote(full.id, { amount: 89.9, notes: "Vidre safir", expires_in_hours: 48 })).status).toBe(200);
+    await createRepair(api);
+    const detail = await (await api.get(full.id)).json();
+    delete detail.photos;
+    const first = await (await api.list("?limit=1")).json();
+    const second = await (await api.list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
+    const numbered = await (await api.list("?limit=1&page=2")).json();
+    for (const page of [second, numbered]) expect(page.repairs).toEqual([detail]);
+    expect(detail).toMatchObject({ final_price: 1234.5, quote_amount: 89.9, deadline: "2027-01-31T00:00:00.000Z", quote_status: "pending", status: "quoting" });
+  });
+
   it("lists the shop's repairs newest first, in pages, with totals", async () => {
     const { owner, api } = await shopSession();
     const other = await shopSession();
