@@ -106,7 +106,7 @@ async function main() {
     await raw.query("ANALYZE repairs");
     const seconds = (performance.now() - started) / 1000;
     const photos = await client.photo.count({ where: { shopId } });
-    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${total} repairs, ${photos} photo records; inserted ${total - already} in ${seconds.toFixed(1)} s`);
+    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${Math.max(total, already)} repairs, ${photos} photo records; inserted ${Math.max(0, total - already)} in ${seconds.toFixed(1)} s`);
   } finally {
     await raw.end();
     await client.$disconnect();

@@ -8,7 +8,6 @@ import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
-import { RepairFormDialog } from "@/components/repairs/repair-form-dialog";
 import { StatusBadge } from "@/components/repairs/status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
@@ -16,6 +15,10 @@ import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { MoneyDialog } from "./money-dialog";
 import { PhotoGallery } from "./photo-gallery";
 import { FlashNotice } from "@/components/ui/notice";
+import dynamic from "next/dynamic";
+
+// The edit form is loaded when it is opened, not with the page.
+const RepairFormDialog = dynamic(() => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog), { ssr: false });
 
 type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };
 

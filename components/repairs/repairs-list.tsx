@@ -3,16 +3,54 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
+import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { useState } from "react";
-import { RepairFormDialog } from "./repair-form-dialog";
+import dynamic from "next/dynamic";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
 import { PAGE_SIZE, useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
+
+// The create form (and the dialog library under it) is loaded when first
+// wanted, not with the list: the button starts fetching it on hover or focus.
+const loadForm = () => import("./repair-form-dialog");
+const RepairFormDialog = dynamic(() => loadForm().then((m) => m.RepairFormDialog), { ssr: false });
+
+/**
+ * The "New repair" button and its dialog, with their own state: opening the
+ * dialog re-renders this, not the fifty rows of the list.
+ */
+function NewRepair({ onCreated }: { onCreated: (repair: RepairJson) => void }) {
+  const t = useTranslations();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setCreating(true)}
+        onPointerEnter={loadForm}
+        onFocus={loadForm}
+        className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+      >
+        {t("createRepair.open")}
+      </button>
+      {creating && (
+        <RepairFormDialog
+          open
+          onOpenChange={setCreating}
+          onSaved={(repair) => {
+            setCreating(false);
+            onCreated(repair);
+          }}
+        />
+      )}
+    </>
+  );
+}
 
 export function RepairsList() {
   const t = useTranslations();
@@ -20,7 +58,6 @@ export function RepairsList() {
   const format = useFormat();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
-  const [creating, setCreating] = useState(false);
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
@@ -42,19 +79,13 @@ export function RepairsList() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
-        <button type="button" onClick={() => setCreating(true)} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
-          {t("createRepair.open")}
-        </button>
+        <NewRepair
+          onCreated={(repair) => {
+            setNotice({ kind: "success", text: t("createRepair.created", { number: repair.repair_number }) });
+            list.reload();
+          }}
+        />
       </div>
-      <RepairFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onSaved={(repair) => {
-          setCreating(false);
-          setNotice({ kind: "success", text: t("createRepair.created", { number: repair.repair_number }) });
-          list.reload();
-        }}
-      />
 
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm font-medium text-slate-700">

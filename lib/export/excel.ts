@@ -133,6 +133,7 @@ async function write(
     width: Math.max(12, messages.exportFields[field].length + 2),
     style: formatOf(field) ? { numFmt: formatOf(field) } : {},
   }));
+  const cellStyles = columns.map((column) => column.style as Partial<ExcelJS.Style>);
   let sheets = 0;
   const newSheet = () => {
     sheets++;
@@ -150,7 +151,12 @@ async function write(
         sheet = newSheet();
         inSheet = 0;
       }
-      sheet.addRow(cellsOf(repair, fields, messages, now)).commit();
+      const row = sheet.addRow(cellsOf(repair, fields, messages, now));
+      // exceljs gives every cell a fresh copy of its column's style and then
+      // works out each copy's style id from scratch (a third of the export's
+      // time); one shared style object per column is looked up once.
+      for (let i = 0; i < cellStyles.length; i++) row.getCell(i + 1).style = cellStyles[i];
+      row.commit();
       inSheet++;
     }
     // Let the zip and a slow download catch up before reading more rows.

@@ -62,9 +62,17 @@ async function prepareDatabase(): Promise<string> {
     const { rowCount } = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (!rowCount) await c.query(`CREATE DATABASE "${name}"`);
   });
+  // Repairs a previous run created go, so every run starts from the same rows.
+  await withClient(url, async (c) => {
+    const { rowCount } = await c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'repairs'");
+    if (rowCount) await c.query("DELETE FROM repairs WHERE repair_number LIKE 'B-%'");
+  });
   console.log(`Seeding ${name} up to ${ROWS.toLocaleString("en")} repairs (kept for the next run)...`);
   await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], { ...process.env, DATABASE_URL: url });
-  await withClient(url, (c) => c.query("VACUUM ANALYZE repairs"));
+  await withClient(url, async (c) => {
+    await c.query("VACUUM ANALYZE repairs");
+    await c.query("VACUUM repair_counts");
+  });
   return url;
 }
 
