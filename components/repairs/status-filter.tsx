@@ -1,59 +1,38 @@
 "use client";
 
-import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
-import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
-import { statusClasses } from "./status-style";
+import type { ComponentProps } from "react";
+import type { RepairStatus } from "@/lib/repairs/workflow";
+import { openingHandlers, useOnDemand } from "@/components/ui/on-demand";
+
+/** The filter's button, with the number of statuses ticked. */
+export function FilterButton({ count, ...props }: { count: number } & ComponentProps<"button">) {
+  const t = useTranslations("repairs");
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
+      {...props}
+    >
+      {t("filterLabel")}
+      {count > 0 && (
+        <span className="rounded-full bg-blue-700 px-2 text-xs font-semibold text-white" aria-label={t("filterCount", { count })}>
+          {count}
+        </span>
+      )}
+      <span aria-hidden="true">▾</span>
+    </button>
+  );
+}
+
+const loadMenu = () => import("./status-filter-menu").then((m) => m.StatusFilterMenu);
 
 // The status filter (SPEC section 2): checkboxes for the 11 statuses, a count
-// badge on the button, and Clear.
+// badge on the button, and Clear. The list's code loads when the button is
+// first pressed (components/ui/on-demand.ts).
 export function StatusFilter({ selected, onChange }: { selected: RepairStatus[]; onChange: (next: RepairStatus[]) => void }) {
-  const t = useTranslations("repairs");
-  const ts = useTranslations("statuses");
-  const toggle = (status: RepairStatus, on: boolean) =>
-    onChange(on ? REPAIR_STATUSES.filter((s) => s === status || selected.includes(s)) : selected.filter((s) => s !== status));
-
-  return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger asChild>
-        <button type="button" className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
-          {t("filterLabel")}
-          {selected.length > 0 && (
-            <span className="rounded-full bg-blue-700 px-2 text-xs font-semibold text-white" aria-label={t("filterCount", { count: selected.length })}>
-              {selected.length}
-            </span>
-          )}
-          <span aria-hidden="true">▾</span>
-        </button>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content align="end" sideOffset={4} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          {REPAIR_STATUSES.map((status) => (
-            <Menu.CheckboxItem
-              key={status}
-              checked={selected.includes(status)}
-              onCheckedChange={(on) => toggle(status, on === true)}
-              // Keep the list open while several statuses are ticked.
-              onSelect={(event) => event.preventDefault()}
-              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-            >
-              <span aria-hidden="true" className="flex h-4 w-4 items-center justify-center rounded border border-slate-400 text-xs">
-                <Menu.ItemIndicator>✓</Menu.ItemIndicator>
-              </span>
-              <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(status).dot}`} />
-              {ts(status)}
-            </Menu.CheckboxItem>
-          ))}
-          <Menu.Separator className="my-1 h-px bg-slate-200" />
-          <Menu.Item
-            disabled={selected.length === 0}
-            onSelect={() => onChange([])}
-            className="cursor-pointer rounded px-2 py-1.5 text-sm text-blue-800 outline-none data-[disabled]:cursor-default data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100"
-          >
-            {t("filterClear")}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
-  );
+  const menu = useOnDemand(loadMenu);
+  if (menu.Loaded) return <menu.Loaded selected={selected} onChange={onChange} />;
+  return <FilterButton count={selected.length} aria-expanded={false} onPointerEnter={menu.preload} onFocus={menu.preload} {...openingHandlers(() => menu.want())} />;
 }

@@ -70,6 +70,27 @@ test("the inline badge changes the status, lists all 11, flips up near the botto
   await expect(page.locator("[data-side-chosen]")).toHaveAttribute("data-side-chosen", "top");
 });
 
+test("the badge and the filter open from the keyboard too, their menus loaded on first use", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  await addRepair(request, headers, { repair_number: "K-1", customer_name: "Laia", item_description: "Anell" });
+  await page.goto("/repairs");
+
+  const badge = page.getByRole("button", { name: "Change status, now Received" });
+  await expect(badge).toHaveAttribute("aria-haspopup", "menu");
+  await badge.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitemradio")).toHaveCount(11);
+  await expect(page.getByRole("menuitemradio", { name: "Received" })).toHaveAttribute("aria-checked", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitemradio")).toHaveCount(0);
+  await expect(badge).toBeFocused();
+
+  const filter = page.getByRole("button", { name: "Status", exact: true });
+  await filter.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitemcheckbox")).toHaveCount(11);
+});
+
 test("an empty shop says so, and phones get cards instead of the table", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
   await page.goto("/repairs");

@@ -1,0 +1,66 @@
+"use client";
+
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
+import { BadgeButton, FLIP_UP_BELOW_PX, stop } from "./status-badge";
+import { statusClasses } from "./status-style";
+
+/** The badge's menu of the 11 statuses (loaded on first use, mounted open). */
+export function StatusBadgeMenu({
+  status,
+  onChange,
+  initialSide,
+}: {
+  status: RepairStatus;
+  onChange: (next: RepairStatus) => void;
+  initialSide: "top" | "bottom";
+}) {
+  const t = useTranslations();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [side, setSide] = useState(initialSide);
+
+  return (
+    <Menu.Root
+      modal={false}
+      defaultOpen
+      onOpenChange={(open) => {
+        if (!open || !trigger.current) return;
+        const below = window.innerHeight - trigger.current.getBoundingClientRect().bottom;
+        setSide(below < FLIP_UP_BELOW_PX ? "top" : "bottom");
+      }}
+    >
+      <Menu.Trigger asChild>
+        <BadgeButton ref={trigger} status={status} />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          side={side}
+          align="start"
+          sideOffset={4}
+          avoidCollisions={false}
+          data-side-chosen={side}
+          onClick={stop}
+          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <Menu.RadioGroup value={status} onValueChange={(next) => next !== status && onChange(next as RepairStatus)}>
+            {REPAIR_STATUSES.map((option) => (
+              <Menu.RadioItem
+                key={option}
+                value={option}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+              >
+                <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(option).dot}`} />
+                {t(`statuses.${option}`)}
+                <Menu.ItemIndicator className="ml-auto" aria-hidden="true">
+                  ✓
+                </Menu.ItemIndicator>
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
