@@ -23,7 +23,8 @@ export async function register() {
     }
     await pruneRateLimits(db()).catch((error: unknown) => log.warn({ error: errorFields(error) }, "could not prune rate limits"));
   };
-  await upkeep();
+  // In the background: a large upload folder must not hold up the first request.
+  void upkeep();
   setInterval(upkeep, HOUR).unref();
   await announceFirstRun();
 }

@@ -2,6 +2,7 @@
 // next request as soon as the last one is answered, over keep-alive
 // connections, for `durationMs`. Records every latency (exact percentiles, no
 // histogram buckets). Used by the benchmarks (npm run bench) and the load test.
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 
 export type Call = { name: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer };
@@ -113,4 +114,10 @@ export async function runLoad(options: {
   for (const [name, values] of latencies) byName[name] = { ...percentiles(values, seconds), statuses: statusesByName.get(name)! };
   const total = [...latencies.values()].reduce((sum, v) => sum + v.length, 0);
   return { durationMs: Math.round(durationMs), total, rps: Math.round((total / seconds) * 10) / 10, statuses, failures, byName, problems };
+}
+
+/** A process's resident memory in MB, from the kernel (Linux). */
+export function residentMB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
 }

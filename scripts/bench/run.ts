@@ -6,16 +6,16 @@
 // comes from this process, the server runs in its own (npm start's path).
 // Prints a table and writes bench-results/<time>.json and bench-results/latest.json.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import pg from "pg";
+import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
-import { runLoad, type Call, type Percentiles } from "./load";
+import { residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
 
 const EMAIL = "bench@example.com";
 const PASSWORD = "Bench-Password-1";
@@ -32,22 +32,6 @@ const { values } = parseArgs({
 const ROWS = Number(values.rows);
 const SECONDS = Number(values.seconds);
 
-function databaseUrl(name: string): string {
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 function node(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: "inherit" });
@@ -58,10 +42,10 @@ function node(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 /** The bench database with at least ROWS repairs in the bench shop. */
 async function prepareDatabase(): Promise<string> {
   const name = `repair_desk_bench_${ROWS}`;
-  const url = databaseUrl(name);
-  await withClient(databaseUrl("postgres"), async (c) => {
+  const url = serverUrl(process.env.DATABASE_URL!, name);
+  await withClient(serverUrl(process.env.DATABASE_URL!, "postgres"), async (c) => {
     const { rowCount } = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (!rowCount) await c.query(`CREATE DATABASE "${name}"`);
+    if (!rowCount) await c.query(`CREATE DATABASE ${quoteIdent(name)}`);
   });
   // Repairs a previous run created go, so every run starts from the same rows.
   await withClient(url, async (c) => {
@@ -113,21 +97,18 @@ async function startServer(url: string): Promise<Server> {
   };
 }
 
-const rssMB = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
-
 async function signIn(base: string) {
   const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return (await response.json()) as { accessToken: string; refreshToken: string; user: unknown };
+  return (await response.json()) as { accessToken: string; refreshToken: string; user: { shopId: string } };
 }
 
 type Row = { scenario: string; concurrency: number } & Percentiles & { errors: number };
 
-async function apiScenarios(server: Server, url: string, token: string): Promise<Row[]> {
+async function apiScenarios(server: Server, url: string, token: string, shop: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
   const { ids, deep, rare } = await withClient(url, async (c) => {
-    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
     const some = (await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])).rows.map((r) => r.id as string);
     const depth = Math.floor(ROWS * 0.95);
     const at = (await c.query("SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1", [shop, depth])).rows[0];
@@ -172,18 +153,17 @@ async function loginThroughput(server: Server): Promise<Row> {
   return row;
 }
 
-async function exportRun(server: Server, url: string, token: string, rows: number) {
+async function exportRun(server: Server, url: string, token: string, shop: string, rows: number) {
   // The newest `rows` repairs: a start date that selects that many.
-  const startDate = await withClient(url, async (c) => {
-    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
-    if (rows >= ROWS) return null;
-    const at = (await c.query("SELECT created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1", [shop, rows - 1])).rows[0].created_at as Date;
-    return at.toISOString().slice(0, 10);
-  });
-  const exported = await withClient(url, async (c) => {
-    const shop = (await c.query("SELECT shop_id FROM users WHERE email = $1", [EMAIL])).rows[0].shop_id;
-    const { rows: r } = await c.query("SELECT count(*)::int AS n FROM repairs WHERE shop_id = $1 AND ($2::date IS NULL OR created_at >= $2::date)", [shop, startDate]);
-    return r[0].n as number;
+  const { startDate, exported } = await withClient(url, async (c) => {
+    const start =
+      rows >= ROWS
+        ? null
+        : ((await c.query("SELECT created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1", [shop, rows - 1])).rows[0].created_at as Date)
+            .toISOString()
+            .slice(0, 10);
+    const { rows: r } = await c.query("SELECT count(*)::int AS n FROM repairs WHERE shop_id = $1 AND ($2::date IS NULL OR created_at >= $2::date)", [shop, start]);
+    return { startDate: start, exported: r[0].n as number };
   });
   await new Promise((r) => setTimeout(r, 2_000));
   const idle = rssMB(server.pid);
@@ -337,11 +317,11 @@ async function main() {
     const session = await signIn(server.base);
     if (!values["frontend-only"]) {
       console.log(`\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario:`);
-      results.api = await apiScenarios(server, url, session.accessToken);
+      results.api = await apiScenarios(server, url, session.accessToken, session.user.shopId);
       results.login = await loginThroughput(server);
       console.log("\nExport (8 default fields):");
-      results.export = [await exportRun(server, url, session.accessToken, Math.min(100_000, ROWS))];
-      if (ROWS > 100_000) (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, ROWS));
+      results.export = [await exportRun(server, url, session.accessToken, session.user.shopId, Math.min(100_000, ROWS))];
+      if (ROWS > 100_000) (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, session.user.shopId, ROWS));
     }
     if (!values["skip-frontend"]) {
       console.log("\nFront end (Chromium, production build):");

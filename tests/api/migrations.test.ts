@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
-import { onServer } from "../helpers/admin";
+import { onServer } from "@/lib/db/admin";
 import { tempDir } from "../helpers/temp-dir";
 
 // A fresh, unmigrated database: the helper's databases come migrated, so empty one out.

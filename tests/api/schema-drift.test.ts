@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { onServer } from "../helpers/admin";
+import { onServer } from "@/lib/db/admin";
 import { withTestDatabase } from "../helpers/test-database";
 
 // Proves that the migrated database is what prisma/schema.prisma describes:

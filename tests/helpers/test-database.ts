@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
-import { onServer, quoteIdent, serverUrl } from "./admin";
+import { onServer, quoteIdent, serverUrl } from "@/lib/db/admin";
 
 export type TestDatabase = { url: string; drop: () => Promise<void> };
 

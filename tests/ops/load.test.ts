@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
-import { runLoad, type Call } from "@/scripts/bench/load";
+import { residentMB as rssMB, runLoad, type Call } from "@/scripts/bench/load";
 import { apiCall, signInOver, startApp, type AppServer } from "../helpers/app-server";
 import { run, TSX } from "../helpers/processes";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -27,12 +26,6 @@ afterAll(async () => {
   await app?.stop();
   await database?.drop();
 });
-
-/** The server's resident memory, from the kernel. */
-function rssMB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) / 1024;
-}
 
 /** The memory the server really holds: it logs its heap after a full collection on SIGUSR2. */
 async function liveHeapMB(server: AppServer): Promise<{ heapUsedMB: number; rssMB: number }> {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { applyMigrations } from "@/lib/db/migrate";
-import { onServer, quoteIdent, serverUrl } from "../helpers/admin";
+import { onServer, quoteIdent, serverUrl } from "@/lib/db/admin";
 
 // API tests run against a real Postgres: the server of DATABASE_URL when set
 // (each test file gets its own database, copied from a migrated template), or

@@ -1,6 +1,7 @@
 import pg from "pg";
 
-// Database administration on the test server (the one DATABASE_URL names).
+// Database administration on a Postgres server: another database on the same
+// server, and one short-lived connection (the tests and the benchmark use these).
 export function serverUrl(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
   url.pathname = `/${database}`;
