@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { rows } from "@/lib/db";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { hashToken, newRefreshToken, signAccessToken } from "./tokens";
 
 // Sign-in sessions as refresh-token families. Every refresh rotates the
@@ -71,9 +72,8 @@ export async function revokeFamily(client: PrismaClient, familyId: string, now =
 
 /** Whether the session an access token belongs to is still open. */
 export async function sessionIsOpen(client: PrismaClient, familyId: string, userId: string): Promise<boolean> {
-  const family = await client.refreshTokenFamily.findFirst({
-    where: { id: familyId, userId, revokedAt: null },
-    select: { id: true },
-  });
-  return family !== null;
+  // Every API request asks this, so it is one plain query (see rows()).
+  const found = await rows(client, Prisma.sql`
+    SELECT 1 FROM refresh_token_families WHERE id = ${familyId}::uuid AND user_id = ${userId}::uuid AND revoked_at IS NULL`);
+  return found.length > 0;
 }

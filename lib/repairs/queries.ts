@@ -1,8 +1,9 @@
 import { AppError } from "@/lib/errors";
-import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
+import { rows } from "@/lib/db";
+import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ListQuery } from "./schema";
 import { searchPattern } from "./search-text";
-import { repairJson } from "./serialize";
+import { repairJson, type RepairFields } from "./serialize";
 
 // Reading repairs, always within the caller's shop. Totals come from the
 // trigger-kept repair_counts (no count(*) over the table); a search, which
@@ -38,11 +39,13 @@ function decodeCursor(cursor: string): Cursor {
   }
 }
 
+const statusList = (statuses: string[]) => Prisma.join(statuses.map((s) => Prisma.sql`${s}::repair_status`));
+
 function conditions(shopId: string, query: ListQuery, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
   if (cursor) parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
   if (query.statuses?.length) {
-    parts.push(Prisma.sql`status IN (${Prisma.join(query.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
+    parts.push(Prisma.sql`status IN (${statusList(query.statuses)})`);
   }
   if (query.search) parts.push(Prisma.sql`search_text LIKE ${searchPattern(query.search)}`);
   return Prisma.join(parts, " AND ");
@@ -50,42 +53,39 @@ function conditions(shopId: string, query: ListQuery, cursor?: Cursor): Prisma.S
 
 async function countMatches(client: PrismaClient, shopId: string, query: ListQuery): Promise<{ total: number; capped: boolean }> {
   if (query.search) {
-    const [{ n }] = await client.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
+    const [{ n }] = await rows<{ n: number }>(client, Prisma.sql`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`);
     return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
   }
-  const counts = await client.repairCount.aggregate({
-    where: { shopId, ...(query.statuses?.length ? { status: { in: query.statuses } } : {}) },
-    _sum: { count: true },
-  });
-  return { total: counts._sum.count ?? 0, capped: false };
+  const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
+  const [{ n }] = await rows<{ n: number }>(client, Prisma.sql`
+    SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`);
+  return { total: n, capped: false };
 }
 
-// Every column of a repair under its Prisma field name, for raw reads.
-const REPAIR_COLUMNS = Prisma.sql`id, shop_id AS "shopId", repair_number AS "repairNumber", customer_name AS "customerName",
+// Every column of a repair a reader sees, under its Prisma field name.
+const REPAIR_COLUMNS = Prisma.sql`id, repair_number AS "repairNumber", customer_name AS "customerName",
   customer_phone AS "customerPhone", item_type AS "itemType", item_description AS "itemDescription", notes, status, deadline,
   outsourced_to AS "outsourcedTo", quote_amount AS "quoteAmount", quote_notes AS "quoteNotes", quote_status AS "quoteStatus",
   quote_created_at AS "quoteCreatedAt", quote_expires_at AS "quoteExpiresAt", final_price AS "finalPrice",
-  picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt", search_text AS "searchText"`;
+  picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
- * One page (plus one row, to know whether more follow). From the top or a
- * cursor it is a single query along the index; a bare page number first finds
+ * One page (plus one row, to know whether more follow), in one query. From
+ * the top or a cursor it reads along the index; a bare page number first finds
  * the ids (an index-only scan skips the rows before it cheaply), then reads
  * just those rows.
  */
-async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number): Promise<Repair[]> {
+async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number): Promise<RepairFields[]> {
   const where = conditions(shopId, query, cursor);
   if (offset === 0) {
-    return client.$queryRaw<Repair[]>`
-      SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
+    return rows<RepairFields>(client, Prisma.sql`
+      SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`);
   }
-  const ids = await client.$queryRaw<{ id: string }[]>`
-    SELECT id FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset}`;
-  if (ids.length === 0) return [];
-  const rows = await client.repair.findMany({ where: { shopId, id: { in: ids.map((r) => r.id) } } });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap(({ id }) => (byId.has(id) ? [byId.get(id)!] : []));
+  return rows<RepairFields>(client, Prisma.sql`
+    WITH page AS (SELECT id FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset})
+    SELECT ${REPAIR_COLUMNS} FROM repairs WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM page)
+    ORDER BY created_at DESC, id DESC`);
 }
 
 export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
@@ -111,9 +111,16 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
   };
 }
 
+type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath"> & { uploadedAt: string };
+
 export async function getRepair(client: PrismaClient, shopId: string, id: string, now = new Date()) {
   assertRepairId(id);
-  const repair = await client.repair.findFirst({ where: { id, shopId }, include: { photos: { orderBy: { uploadedAt: "asc" } } } });
+  // One round trip: the row and its photos (as JSON, oldest first).
+  const [repair] = await rows<RepairFields & { photos: PhotoRow[] }>(client, Prisma.sql`
+    SELECT ${REPAIR_COLUMNS}, coalesce((
+      SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at) ORDER BY p.uploaded_at, p.id)
+      FROM photos p WHERE p.repair_id = repairs.id AND p.shop_id = repairs.shop_id), '[]') AS photos
+    FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`);
   if (!repair) throw notFound();
-  return repairJson(repair, now);
+  return repairJson({ ...repair, photos: repair.photos.map((p) => ({ ...p, uploadedAt: new Date(p.uploadedAt) })) }, now);
 }

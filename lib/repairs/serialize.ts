@@ -5,12 +5,13 @@ import { effectiveQuoteStatus } from "./workflow";
 // decimals (euros), dates as ISO 8601, and a pending quote past its expiry as
 // "expired".
 
-const money = (value: Prisma.Decimal | null) => (value === null ? null : Number(value.toFixed(2)));
+// Prisma reads numeric as Decimal, `pg` (lib/db rows()) as a string.
+const money = (value: Prisma.Decimal | string | null) => (value === null ? null : Number(Number(value).toFixed(2)));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 export type PhotoJson = { id: string; file_name: string; file_path: string; url: string; uploaded_at: string };
 
-export function photoJson(photo: Photo): PhotoJson {
+export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "uploadedAt">): PhotoJson {
   return {
     id: photo.id,
     file_name: photo.fileName,
@@ -20,7 +21,11 @@ export function photoJson(photo: Photo): PhotoJson {
   };
 }
 
-export function repairJson(repair: Repair & { photos?: Photo[] }, now = new Date()) {
+type Money = Prisma.Decimal | string | null;
+/** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
+export type RepairFields = Omit<Repair, "quoteAmount" | "finalPrice" | "searchText" | "shopId"> & { quoteAmount: Money; finalPrice: Money };
+
+export function repairJson(repair: RepairFields & { photos?: Parameters<typeof photoJson>[0][] }, now = new Date()) {
   return {
     id: repair.id,
     repair_number: repair.repairNumber,

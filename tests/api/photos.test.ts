@@ -72,7 +72,8 @@ describe("POST /api/repairs/{id}/photos", () => {
 
     const listed = await (await listRoute(new Request("http://localhost", { headers: bearer(token) }), ctx({ id: repair.id }))).json();
     expect(listed.photos.map((p: { id: string }) => p.id)).toEqual(photos.map((p: { id: string }) => p.id));
-    expect((await (await api.get(repair.id)).json()).photos).toHaveLength(2);
+    // The detail gives each photo exactly as the upload answered it, oldest first.
+    expect((await (await api.get(repair.id)).json()).photos).toEqual(photos);
   });
 
   it("accepts WebP", async () => {

@@ -78,15 +78,31 @@ describe("GET /api/repairs", () => {
       customer_phone: "+34 600 111 222", item_type: "watch", notes: "Corona fluixa", deadline: "2027-01-31",
       outsourced_to: "Taller Ginebra", final_price: 1234.5, status: "diagnosing",
     });
-    expect((await api.quote(full.id, { amount: 89.9, notes: "Vidre safir", expires_in_hours: 48 })).status).toBe(200);
+    const quote = await api.quote(full.id, { amount: 89.9, notes: "Vidre safir", expires_in_hours: 48 });
+    expect(quote.status).toBe(200);
+    const quoted = await quote.json();
     await createRepair(api);
-    const detail = await (await api.get(full.id)).json();
-    delete detail.photos;
-    const first = await (await api.list("?limit=1")).json();
-    const second = await (await api.list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
-    const numbered = await (await api.list("?limit=1&page=2")).json();
-    for (const page of [second, numbered]) expect(page.repairs).toEqual([detail]);
-    expect(detail).toMatchObject({ final_price: 1234.5, quote_amount: 89.9, deadline: "2027-01-31T00:00:00.000Z", quote_status: "pending", status: "quoting" });
+    // The reads are plain SQL, the writes' answers come through Prisma: both
+    // must give the same JSON, whatever the server's time zone (a `date` read
+    // as local midnight would move the deadline a day).
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["Pacific/Kiritimati", "America/Los_Angeles"]) {
+        process.env.TZ = tz;
+        const detail = await (await api.get(full.id)).json();
+        expect(detail.photos).toEqual([]);
+        delete detail.photos;
+        expect(detail).toEqual(quoted);
+        const first = await (await api.list("?limit=1")).json();
+        const second = await (await api.list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
+        const numbered = await (await api.list("?limit=1&page=2")).json();
+        for (const page of [second, numbered]) expect(page.repairs).toEqual([detail]);
+        expect(detail).toMatchObject({ final_price: 1234.5, quote_amount: 89.9, deadline: "2027-01-31T00:00:00.000Z", quote_status: "pending", status: "quoting" });
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("lists the shop's repairs newest first, in pages, with totals", async () => {
