@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
@@ -10,8 +11,11 @@ import { env } from "@/lib/env";
 // so the pool size is the whole process's connection budget.
 // The pools map is there too: the bundler may give each route its own copy of
 // this module, and rows() must find the pool of a client any copy made.
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient; prismaPools?: WeakMap<PrismaClient, pg.Pool> };
+const globalForDb = globalThis as unknown as { prisma?: PrismaClient; prismaPools?: WeakMap<PrismaClient, Pool> };
 const pools = (globalForDb.prismaPools ??= new WeakMap());
+
+/** A client's pool, and whether it may use named statements (asked of the server once). */
+type Pool = { pool: pg.Pool; prepared?: Promise<boolean> };
 
 export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, connectionTimeoutMillis: 5_000 });
@@ -22,7 +26,7 @@ export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
   // Transactions queue for a connection (and, on the embedded database, for
   // their turn): allow them longer than Prisma's 2 s default before giving up.
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
-  pools.set(client, pool);
+  pools.set(client, { pool });
   return client;
 }
 
@@ -39,7 +43,40 @@ export function db(): PrismaClient {
  * dates as Date, numeric and bigint as strings, enums as strings. Given a client without a
  * pool of ours (a transaction), it goes through Prisma's raw query instead,
  * which returns numeric as Decimal; callers accept both.
+ *
+ * `prepare: false` for a statement whose best plan depends on its values (a
+ * search pattern): a prepared statement may settle on one generic plan.
  */
+// A statement prepared under a name is parsed and planned once per
+// connection, then only bound and run: Postgres' planning took longer than
+// running a list page. The name is the text's hash, so one name is always
+// one text; the texts are a few hundred shapes at most (values are bound).
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `rd_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    if (statementNames.size < 2_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Named statements suit a database server, not the embedded PGlite: it is one
+ * session shared by every connection, where two connections preparing the
+ * same name collide ("prepared statement already exists").
+ */
+function namedStatements(own: Pool): Promise<boolean> {
+  own.prepared ??= own.pool.query<{ version: string }>("SELECT version()").then(
+    ({ rows }) => !/PGlite/i.test(rows[0].version),
+    (error: unknown) => {
+      own.prepared = undefined; // asked again once the database answers
+      throw error;
+    },
+  );
+  return own.prepared;
+}
+
 const DATE_OID = 1082;
 // A `date` column is a calendar day: UTC midnight, as Prisma reads it (pg's
 // default would be local midnight, a different instant off UTC).
@@ -48,10 +85,11 @@ const types = {
     oid === DATE_OID ? (value: string) => new Date(`${value}T00:00:00Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
-export async function rows<T>(client: PrismaClient, query: Prisma.Sql): Promise<T[]> {
-  const pool = pools.get(client);
-  if (!pool) return client.$queryRawUnsafe<T[]>(query.text, ...query.values);
-  const result = await pool.query({ text: query.text, values: query.values as unknown[], types });
+export async function rows<T>(client: PrismaClient, query: Prisma.Sql, options: { prepare?: boolean } = {}): Promise<T[]> {
+  const own = pools.get(client);
+  if (!own) return client.$queryRawUnsafe<T[]>(query.text, ...query.values);
+  const name = options.prepare !== false && (await namedStatements(own)) ? statementName(query.text) : undefined;
+  const result = await own.pool.query({ name, text: query.text, values: query.values as unknown[], types });
   return result.rows as T[];
 }
 

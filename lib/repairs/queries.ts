@@ -51,16 +51,13 @@ function conditions(shopId: string, query: ListQuery, cursor?: Cursor): Prisma.S
   return Prisma.join(parts, " AND ");
 }
 
-async function countMatches(client: PrismaClient, shopId: string, query: ListQuery): Promise<{ total: number; capped: boolean }> {
+/** How many repairs match: exact from the counters, or a search's up to the cap plus one. */
+function countQuery(shopId: string, query: ListQuery): Prisma.Sql {
   if (query.search) {
-    const [{ n }] = await rows<{ n: number }>(client, Prisma.sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`);
-    return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
   }
   const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
-  const [{ n }] = await rows<{ n: number }>(client, Prisma.sql`
-    SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`);
-  return { total: n, capped: false };
+  return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
 }
 
 // Every column of a repair a reader sees, under its Prisma field name.
@@ -71,21 +68,31 @@ const REPAIR_COLUMNS = Prisma.sql`id, repair_number AS "repairNumber", customer_
   picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
- * One page (plus one row, to know whether more follow), in one query. From
- * the top or a cursor it reads along the index; a bare page number first finds
- * the ids (an index-only scan skips the rows before it cheaply), then reads
- * just those rows.
+ * One page (plus one row, to know whether more follow) and the count, in one
+ * query: a round trip is a good part of a list request's cost. From the top
+ * or a cursor the page is read along the index; a bare page number first
+ * finds the ids (an index-only scan skips the rows before it cheaply), then
+ * reads just those rows. The count comes on every row, and on a single row of
+ * nulls when the page is empty.
  */
-async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number): Promise<RepairFields[]> {
+async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number) {
   const where = conditions(shopId, query, cursor);
-  if (offset === 0) {
-    return rows<RepairFields>(client, Prisma.sql`
-      SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`);
-  }
-  return rows<RepairFields>(client, Prisma.sql`
-    WITH page AS (SELECT id FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1} OFFSET ${offset})
-    SELECT ${REPAIR_COLUMNS} FROM repairs WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM page)
-    ORDER BY created_at DESC, id DESC`);
+  const order = Prisma.sql`ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
+  const page =
+    offset === 0
+      ? Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ${order}`
+      : Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs
+          WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
+  const found = await rows<RepairFields & { matches: number }>(client, Prisma.sql`
+    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query)}) counted LEFT JOIN LATERAL (${page}) page ON true
+    ORDER BY page."createdAt" DESC, page.id DESC`, { prepare: !query.search });
+  const matches = found[0].matches;
+  const repairs: RepairFields[] = found[0].id === null ? [] : found;
+  return {
+    page: repairs,
+    total: query.search ? Math.min(matches, SEARCH_COUNT_CAP) : matches,
+    capped: query.search ? matches > SEARCH_COUNT_CAP : false,
+  };
 }
 
 export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
@@ -93,7 +100,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
   // a bare page number skips (page - 1) * limit rows to get there.
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
-  const [page, { total, capped }] = await Promise.all([readPage(client, shopId, query, cursor, offset), countMatches(client, shopId, query)]);
+  const { page, total, capped } = await readPage(client, shopId, query, cursor, offset);
   const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
