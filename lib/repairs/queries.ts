@@ -122,11 +122,12 @@ type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath"> & { uploadedAt: stri
 
 export async function getRepair(client: PrismaClient, shopId: string, id: string, now = new Date()) {
   assertRepairId(id);
-  // One round trip: the row and its photos (as JSON, oldest first).
+  // One round trip: the row (of this shop) and its photos, as JSON, oldest
+  // first, along photos_repair_id_uploaded_at_idx.
   const [repair] = await rows<RepairFields & { photos: PhotoRow[] }>(client, Prisma.sql`
     SELECT ${REPAIR_COLUMNS}, coalesce((
       SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at) ORDER BY p.uploaded_at, p.id)
-      FROM photos p WHERE p.repair_id = repairs.id AND p.shop_id = repairs.shop_id), '[]') AS photos
+      FROM photos p WHERE p.repair_id = repairs.id), '[]') AS photos
     FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`);
   if (!repair) throw notFound();
   return repairJson({ ...repair, photos: repair.photos.map((p) => ({ ...p, uploadedAt: new Date(p.uploadedAt) })) }, now);
