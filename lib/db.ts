@@ -22,6 +22,11 @@ export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
   // An idle connection the server dropped must not crash the process; the
   // next query gets a fresh one (or a clear "database unavailable").
   pool.on("error", () => {});
+  // Timestamps come back in UTC ("…+00"), whatever the server's TimeZone, for
+  // isoFromTimestamptz. Queued on the connection before any query of ours.
+  pool.on("connect", (connection) => {
+    connection.query("SET TIME ZONE 'UTC'").catch(() => {});
+  });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Transactions queue for a connection (and, on the embedded database, for
   // their turn): allow them longer than Prisma's 2 s default before giving up.
@@ -39,10 +44,10 @@ export function db(): PrismaClient {
  * The rows of one SQL statement, read with `pg` directly on the client's pool.
  * For the hottest reads (the session check, list pages, counts, detail):
  * Prisma's query interpreter and result mapping cost more than the query
- * itself there (measured in docs/scale.md). `pg`'s types: timestamps and
- * dates as Date, numeric and bigint as strings, enums as strings. Given a client without a
+ * itself there (measured in docs/scale.md). Types: timestamps and dates as
+ * ISO 8601 strings in UTC, numeric and bigint as strings, enums as strings. Given a client without a
  * pool of ours (a transaction), it goes through Prisma's raw query instead,
- * which returns numeric as Decimal; callers accept both.
+ * which returns Dates and Decimals; callers accept both.
  *
  * `prepare: false` for a statement whose best plan depends on its values (a
  * search pattern): a prepared statement may settle on one generic plan.
@@ -78,11 +83,30 @@ function namedStatements(own: Pool): Promise<boolean> {
 }
 
 const DATE_OID = 1082;
+const TIMESTAMPTZ_OID = 1184;
+// Postgres' text for a timestamptz with the session in UTC (set on connect).
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as its ISO 8601 string in UTC, the form the API answers in,
+ * made from Postgres' text without a Date in between (reading and printing
+ * Dates was a tenth of a list request). Anything unusual goes through pg's
+ * own parser.
+ */
+export function isoFromTimestamptz(text: string): string {
+  const match = UTC_TIMESTAMP.exec(text);
+  if (!match) return (pg.types.getTypeParser(TIMESTAMPTZ_OID, "text")(text) as Date).toISOString();
+  return `${match[1]}T${match[2]}.${(match[3] ?? "").padEnd(3, "0").slice(0, 3)}Z`;
+}
+
 // A `date` column is a calendar day: UTC midnight, as Prisma reads it (pg's
 // default would be local midnight, a different instant off UTC).
 const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === DATE_OID ? (value: string) => new Date(`${value}T00:00:00Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === DATE_OID) return (value: string) => `${value}T00:00:00.000Z`;
+    if (oid === TIMESTAMPTZ_OID) return isoFromTimestamptz;
+    return pg.types.getTypeParser(oid, format as "text");
+  }) as typeof pg.types.getTypeParser,
 };
 
 export async function rows<T>(client: PrismaClient, query: Prisma.Sql, options: { prepare?: boolean } = {}): Promise<T[]> {

@@ -3,7 +3,7 @@ import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ListQuery } from "./schema";
 import { searchPattern } from "./search-text";
-import { repairJson, type RepairFields } from "./serialize";
+import { repairJson, type Instant, type RepairFields } from "./serialize";
 
 // Reading repairs, always within the caller's shop. Totals come from the
 // trigger-kept repair_counts (no count(*) over the table); a search, which
@@ -24,8 +24,9 @@ export function assertRepairId(id: string): void {
 type Cursor = { createdAt: Date; id: string };
 
 /** An opaque position in the list: the last row's (created_at, id). */
-export function encodeCursor(row: Cursor): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+export function encodeCursor(row: { createdAt: Instant; id: string }): string {
+  const at = typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(JSON.stringify([at, row.id])).toString("base64url");
 }
 
 function decodeCursor(cursor: string): Cursor {

@@ -7,7 +7,9 @@ import { effectiveQuoteStatus } from "./workflow";
 
 // Prisma reads numeric as Decimal, `pg` (lib/db rows()) as a string.
 const money = (value: Prisma.Decimal | string | null) => (value === null ? null : Number(Number(value).toFixed(2)));
-const iso = (value: Date | null) => value?.toISOString() ?? null;
+/** An instant as Prisma gives it (a Date) or rows() does (its ISO 8601 string in UTC). */
+export type Instant = Date | string;
+const iso = (value: Instant | null) => (value === null ? null : typeof value === "string" ? value : value.toISOString());
 
 export type PhotoJson = { id: string; file_name: string; file_path: string; url: string; uploaded_at: string };
 
@@ -23,7 +25,17 @@ export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "u
 
 type Money = Prisma.Decimal | string | null;
 /** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
-export type RepairFields = Omit<Repair, "quoteAmount" | "finalPrice" | "searchText" | "shopId"> & { quoteAmount: Money; finalPrice: Money };
+type Instants = "deadline" | "quoteCreatedAt" | "quoteExpiresAt" | "pickedUpAt" | "createdAt" | "updatedAt";
+export type RepairFields = Omit<Repair, "quoteAmount" | "finalPrice" | "searchText" | "shopId" | Instants> & {
+  quoteAmount: Money;
+  finalPrice: Money;
+  deadline: Instant | null;
+  quoteCreatedAt: Instant | null;
+  quoteExpiresAt: Instant | null;
+  pickedUpAt: Instant | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+};
 
 export function repairJson(repair: RepairFields & { photos?: Parameters<typeof photoJson>[0][] }, now = new Date()) {
   return {
@@ -44,8 +56,8 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     quote_expires_at: iso(repair.quoteExpiresAt),
     final_price: money(repair.finalPrice),
     picked_up_at: iso(repair.pickedUpAt),
-    created_at: repair.createdAt.toISOString(),
-    updated_at: repair.updatedAt.toISOString(),
+    created_at: iso(repair.createdAt)!,
+    updated_at: iso(repair.updatedAt)!,
     ...(repair.photos ? { photos: repair.photos.map(photoJson) } : {}),
   };
 }

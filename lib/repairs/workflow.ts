@@ -63,6 +63,9 @@ export function isRepairStatus(value: unknown): value is RepairStatus {
 export const isClosed = (status: RepairStatus) => status === "picked_up";
 
 /** A pending quote past its expiry reads as expired everywhere. */
-export function effectiveQuoteStatus(quoteStatus: QuoteStatus | null, expiresAt: Date | null, now = new Date()): QuoteStatus | null {
-  return quoteStatus === "pending" && expiresAt !== null && expiresAt <= now ? "expired" : quoteStatus;
+/** expiresAt as a Date or an ISO 8601 string. */
+export function effectiveQuoteStatus(quoteStatus: QuoteStatus | null, expiresAt: Date | string | null, now = new Date()): QuoteStatus | null {
+  if (quoteStatus !== "pending" || expiresAt === null) return quoteStatus;
+  const expires = typeof expiresAt === "string" ? Date.parse(expiresAt) : expiresAt.getTime();
+  return expires <= now.getTime() ? "expired" : quoteStatus;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDb, rows } from "@/lib/db";
+import { createDb, isoFromTimestamptz, rows } from "@/lib/db";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { withTestDatabase } from "../helpers/test-database";
@@ -37,6 +37,27 @@ describe("rows()", () => {
     const db = client(database.url(), 1);
     await expect(rows(db, lookup("not-a-uuid"))).rejects.toMatchObject({ code: "22P02" });
     expect(await rows(db, lookup(ID))).toEqual([{ id: ID, label: "x" }]);
+  });
+
+  it("reads instants and days as the API's ISO 8601 strings in UTC, whatever the session's time zone", async () => {
+    const db = client(database.url(), 1);
+    const read = () =>
+      rows<{ at: string; day: string; none: null }>(db, Prisma.sql`
+        SELECT '2026-03-29 01:30:00.5+00'::timestamptz AS at, '2026-03-29'::date AS day, NULL::timestamptz AS none`);
+    const expected = [{ at: "2026-03-29T01:30:00.500Z", day: "2026-03-29T00:00:00.000Z", none: null }];
+    expect(await read()).toEqual(expected);
+    await rows(db, Prisma.sql`SET TIME ZONE 'Asia/Kolkata'`, { prepare: false });
+    expect(await read()).toEqual(expected);
+  });
+
+  it.each([
+    ["2026-11-21 19:00:00+00", "2026-11-21T19:00:00.000Z"],
+    ["2026-11-21 19:00:00.5+00", "2026-11-21T19:00:00.500Z"],
+    ["2026-11-21 19:00:00.123+00", "2026-11-21T19:00:00.123Z"],
+    ["2026-11-21 20:00:00.123+01", "2026-11-21T19:00:00.123Z"],
+    ["2026-11-21 13:30:00.1-05:30", "2026-11-21T19:00:00.100Z"],
+  ])("turns Postgres' %s into %s", (text, iso) => {
+    expect(isoFromTimestamptz(text)).toBe(iso);
   });
 
   it("prepares named statements on a database server", async () => {
