@@ -18,15 +18,17 @@ const pools = (globalForDb.prismaPools ??= new WeakMap());
 type Pool = { pool: pg.Pool; prepared?: Promise<boolean> };
 
 export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+    // Sessions in UTC: timestamps come back as "…+00" whatever the server's
+    // TimeZone, which isoFromTimestamptz reads without a Date.
+    options: "-c TimeZone=UTC",
+  });
   // An idle connection the server dropped must not crash the process; the
   // next query gets a fresh one (or a clear "database unavailable").
   pool.on("error", () => {});
-  // Timestamps come back in UTC ("…+00"), whatever the server's TimeZone, for
-  // isoFromTimestamptz. Queued on the connection before any query of ours.
-  pool.on("connect", (connection) => {
-    connection.query("SET TIME ZONE 'UTC'").catch(() => {});
-  });
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Transactions queue for a connection (and, on the embedded database, for
   // their turn): allow them longer than Prisma's 2 s default before giving up.

@@ -255,7 +255,7 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
       }, session);
       const page = await context.newPage();
       await page.goto(`${server.base}/repairs`);
-      await page.getByText("R-", { exact: false }).first().waitFor();
+      await page.locator('a[href^="/repairs/"]').first().waitFor(); // the first repair of the list
       await page.waitForTimeout(500);
       const lcpMs = await page.evaluate(
         () =>

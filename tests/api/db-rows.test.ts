@@ -45,6 +45,8 @@ describe("rows()", () => {
       rows<{ at: string; day: string; none: null }>(db, Prisma.sql`
         SELECT '2026-03-29 01:30:00.5+00'::timestamptz AS at, '2026-03-29'::date AS day, NULL::timestamptz AS none`);
     const expected = [{ at: "2026-03-29T01:30:00.500Z", day: "2026-03-29T00:00:00.000Z", none: null }];
+    // The pool's sessions are in UTC (the fast path); another zone still reads right.
+    expect(await rows(db, Prisma.sql`SELECT current_setting('TimeZone') AS tz`)).toEqual([{ tz: "UTC" }]);
     expect(await read()).toEqual(expected);
     await rows(db, Prisma.sql`SET TIME ZONE 'Asia/Kolkata'`, { prepare: false });
     expect(await read()).toEqual(expected);
