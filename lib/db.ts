@@ -42,18 +42,6 @@ export function db(): PrismaClient {
   return globalForDb.prisma;
 }
 
-/**
- * The rows of one SQL statement, read with `pg` directly on the client's pool.
- * For the hottest reads (the session check, list pages, counts, detail):
- * Prisma's query interpreter and result mapping cost more than the query
- * itself there (measured in docs/scale.md). Types: timestamps and dates as
- * ISO 8601 strings in UTC, numeric and bigint as strings, enums as strings. Given a client without a
- * pool of ours (a transaction), it goes through Prisma's raw query instead,
- * which returns Dates and Decimals; callers accept both.
- *
- * `prepare: false` for a statement whose best plan depends on its values (a
- * search pattern): a prepared statement may settle on one generic plan.
- */
 // A statement prepared under a name is parsed and planned once per
 // connection, then only bound and run: Postgres' planning took longer than
 // running a list page. The name is the text's hash, so one name is always
@@ -86,7 +74,7 @@ function namedStatements(own: Pool): Promise<boolean> {
 
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
-// Postgres' text for a timestamptz with the session in UTC (set on connect).
+// Postgres' text for a timestamptz with the session in UTC (createDb sets it).
 const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 
 /**
@@ -111,6 +99,19 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * The rows of one SQL statement, read with `pg` directly on the client's pool.
+ * For the hottest reads (the session check, list pages, counts, detail):
+ * Prisma's query interpreter and result mapping cost more than the query
+ * itself there (measured in docs/scale.md). Types: timestamps and dates as
+ * ISO 8601 strings in UTC, numeric and bigint as strings, enums as strings.
+ * Given a client without a pool of ours (a transaction), it goes through
+ * Prisma's raw query instead, which returns Dates and Decimals; callers
+ * accept both.
+ *
+ * `prepare: false` for a statement whose best plan depends on its values (a
+ * search pattern): a prepared statement may settle on one generic plan.
+ */
 export async function rows<T>(client: PrismaClient, query: Prisma.Sql, options: { prepare?: boolean } = {}): Promise<T[]> {
   const own = pools.get(client);
   if (!own) return client.$queryRawUnsafe<T[]>(query.text, ...query.values);
