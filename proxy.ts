@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { COMMON_HEADERS, pagePolicy } from "@/lib/http/security-headers";
+import { pagePolicy } from "@/lib/http/security-headers";
 
-// Pages only: each gets a fresh nonce for its CSP. API answers get their
-// fixed headers from next.config.mjs, so the proxy does not run for them.
+// Pages only: each gets a fresh nonce for its CSP. The fixed headers (every
+// response's, and the API's policy) come from next.config.mjs, so the proxy
+// does not run for API requests.
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const policy = pagePolicy(nonce, process.env.NODE_ENV === "development");
@@ -12,7 +13,6 @@ export function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", policy);
-  for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
   return response;
 }
 

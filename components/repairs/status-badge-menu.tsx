@@ -4,7 +4,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
-import { BadgeButton, FLIP_UP_BELOW_PX, stop } from "./status-badge";
+import { BadgeButton, sideFor, stop } from "./status-badge";
 import { statusClasses } from "./status-style";
 
 /** The badge's menu of the 11 statuses (loaded on first use, mounted open). */
@@ -26,9 +26,7 @@ export function StatusBadgeMenu({
       modal={false}
       defaultOpen
       onOpenChange={(open) => {
-        if (!open || !trigger.current) return;
-        const below = window.innerHeight - trigger.current.getBoundingClientRect().bottom;
-        setSide(below < FLIP_UP_BELOW_PX ? "top" : "bottom");
+        if (open && trigger.current) setSide(sideFor(trigger.current));
       }}
     >
       <Menu.Trigger asChild>

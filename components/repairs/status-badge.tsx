@@ -11,6 +11,11 @@ export const FLIP_UP_BELOW_PX = 350;
 
 export const stop = (event: SyntheticEvent) => event.stopPropagation();
 
+/** Which way the list opens from this badge: upward when too little room is left below. */
+export function sideFor(badge: Element): "top" | "bottom" {
+  return window.innerHeight - badge.getBoundingClientRect().bottom < FLIP_UP_BELOW_PX ? "top" : "bottom";
+}
+
 /** The badge itself: the status's colour and name, and ▾ while it can change. */
 export function BadgeButton({ status, ...props }: { status: RepairStatus } & ComponentProps<"button">) {
   const t = useTranslations();
@@ -40,8 +45,7 @@ export function StatusBadge({ status, onChange }: { status: RepairStatus; onChan
   const [side, setSide] = useState<"top" | "bottom">("bottom");
   const menu = useOnDemand(loadMenu);
   const open = (button: HTMLElement) => {
-    const below = window.innerHeight - button.getBoundingClientRect().bottom;
-    setSide(below < FLIP_UP_BELOW_PX ? "top" : "bottom");
+    setSide(sideFor(button));
     menu.want();
   };
 

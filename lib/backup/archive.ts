@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { once } from "node:events";
 import pg from "pg";
 import * as tar from "tar";
+import { quoteIdent } from "@/lib/db/admin";
 import { resolvePhotoIn } from "@/lib/photos/store";
 
 // One archive (.tar.gz) holding the database and the photos:
@@ -45,7 +46,6 @@ export type Manifest = {
 };
 
 const BATCH = 2_000;
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export class BackupError extends Error {}
 
@@ -60,7 +60,7 @@ async function writeLines(file: string, client: pg.Client, table: { name: string
   const out = createWriteStream(file);
   let count = 0;
   const cursor = `backup_${table.name}`;
-  await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quote(table.name)} t ORDER BY ${quote(table.orderBy)}`);
+  await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table.name)} t ORDER BY ${quoteIdent(table.orderBy)}`);
   try {
     for (;;) {
       const { rows } = await client.query<{ row: string }>(`FETCH ${BATCH} FROM ${cursor}`);
@@ -145,7 +145,7 @@ async function insertLines(client: pg.Client, file: string, table: string): Prom
   let batch: string[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await client.query(`INSERT INTO ${quote(table)} SELECT * FROM json_populate_recordset(NULL::${quote(table)}, $1::json)`, [`[${batch.join(",")}]`]);
+    await client.query(`INSERT INTO ${quoteIdent(table)} SELECT * FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json)`, [`[${batch.join(",")}]`]);
     count += batch.length;
     batch = [];
   };

@@ -1,7 +1,7 @@
 // Security headers for every response. Pages get a nonce-based CSP: the
 // session tokens live in localStorage, so no injected script may ever run.
-// API answers get theirs from next.config.mjs (static-headers.mjs), without
-// running the proxy.
+// The headers that never change, and the API's policy, are set by
+// next.config.mjs (static-headers.mjs).
 
 export function pagePolicy(nonce: string, dev = false): string {
   return [
@@ -20,5 +20,3 @@ export function pagePolicy(nonce: string, dev = false): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
-
-export { API_POLICY, COMMON_HEADERS } from "./static-headers.mjs";

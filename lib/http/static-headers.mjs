@@ -1,5 +1,5 @@
 // Security headers that do not change per request, read by next.config.mjs
-// (plain JavaScript, so the config can import it) and by proxy.ts.
+// (plain JavaScript, so the config can import it) for every response.
 // API answers are data, never documents: their policy allows nothing.
 
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";

@@ -133,6 +133,7 @@ export async function sweepUploads(recorded: (filePaths: string[]) => Promise<Se
   for (const folder of folders.filter((f) => f.isDirectory() && /^[0-9a-f]{2}$/.test(f.name))) {
     const dir = path.join(root(), folder.name);
     const names = await readdir(dir);
+    const present = new Set(names);
     const settled: string[] = [];
     for (const name of names) {
       const info = await stat(path.join(dir, name)).catch(() => null);
@@ -144,7 +145,7 @@ export async function sweepUploads(recorded: (filePaths: string[]) => Promise<Se
     for (const name of settled) {
       const full = path.join(dir, name);
       const filePath = base(name);
-      if (name.endsWith(TRASH) && known.has(filePath) && !names.includes(name.slice(0, -TRASH.length))) {
+      if (name.endsWith(TRASH) && known.has(filePath) && !present.has(name.slice(0, -TRASH.length))) {
         await rename(full, full.slice(0, -TRASH.length));
         restored++;
       } else if (name.endsWith(TRASH) || name.endsWith(TEMP) || (NAME.test(filePath) && !known.has(filePath))) {

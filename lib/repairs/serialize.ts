@@ -6,7 +6,8 @@ import { effectiveQuoteStatus } from "./workflow";
 // "expired".
 
 // Prisma reads numeric as Decimal, `pg` (lib/db rows()) as a string.
-const money = (value: Prisma.Decimal | string | null) => (value === null ? null : Number(Number(value).toFixed(2)));
+type Money = Prisma.Decimal | string | null;
+const money = (value: Money) => (value === null ? null : Number(Number(value).toFixed(2)));
 /** An instant as Prisma gives it (a Date) or rows() does (its ISO 8601 string in UTC). */
 export type Instant = Date | string;
 const iso = (value: Instant | null) => (value === null ? null : typeof value === "string" ? value : value.toISOString());
@@ -23,9 +24,8 @@ export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "u
   };
 }
 
-type Money = Prisma.Decimal | string | null;
-/** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
 type Instants = "deadline" | "quoteCreatedAt" | "quoteExpiresAt" | "pickedUpAt" | "createdAt" | "updatedAt";
+/** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
 export type RepairFields = Omit<Repair, "quoteAmount" | "finalPrice" | "searchText" | "shopId" | Instants> & {
   quoteAmount: Money;
   finalPrice: Money;

@@ -62,8 +62,7 @@ export function isRepairStatus(value: unknown): value is RepairStatus {
 /** Quotes and final prices can no longer change once the item was picked up. */
 export const isClosed = (status: RepairStatus) => status === "picked_up";
 
-/** A pending quote past its expiry reads as expired everywhere. */
-/** expiresAt as a Date or an ISO 8601 string. */
+/** A pending quote past its expiry reads as expired everywhere (expiresAt: a Date or an ISO 8601 string). */
 export function effectiveQuoteStatus(quoteStatus: QuoteStatus | null, expiresAt: Date | string | null, now = new Date()): QuoteStatus | null {
   if (quoteStatus !== "pending" || expiresAt === null) return quoteStatus;
   const expires = typeof expiresAt === "string" ? Date.parse(expiresAt) : expiresAt.getTime();

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
+import { encodeCursor } from "@/lib/repairs/queries";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
 import { residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
@@ -99,6 +100,11 @@ async function startServer(url: string): Promise<Server> {
   };
 }
 
+/** The middle item by `key` (the lower middle of an even count). */
+function medianBy<T>(items: T[], key: (item: T) => number): T {
+  return [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)];
+}
+
 async function signIn(base: string) {
   const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
@@ -117,7 +123,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0].repair_number as string;
     return {
       ids: some,
-      deep: Buffer.from(JSON.stringify([new Date(at.created_at).toISOString(), at.id])).toString("base64url"),
+      deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
       rare: number.slice(-7),
     };
   });
@@ -151,8 +157,8 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
   }
   const rows: Row[] = [];
   for (const measured of rounds.values()) {
-    const byRate = [...measured].sort((a, b) => a.rps - b.rps);
-    const row = { ...byRate[Math.floor((byRate.length - 1) / 2)], errors: measured.reduce((n, r) => n + r.errors, 0), rpsRange: [byRate[0].rps, byRate[byRate.length - 1].rps] as [number, number] };
+    const rates = measured.map((r) => r.rps);
+    const row = { ...medianBy(measured, (r) => r.rps), errors: measured.reduce((n, r) => n + r.errors, 0), rpsRange: [Math.min(...rates), Math.max(...rates)] as [number, number] };
     rows.push(row);
     const range = measured.length > 1 ? `  (rounds ${row.rpsRange[0]} to ${row.rpsRange[1]})` : "";
     console.log(`  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  ${row.rps} req/s${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}`);
@@ -210,14 +216,19 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
   const routes = ["/login", "/dashboard", "/repairs", `/repairs/${repairId}`, "/settings", "/export"];
   const firstLoadJs: Record<string, { files: number; gzipKB: number; rawKB: number }> = {};
   const cache = new Map<string, Buffer>();
+  // A browser context whose pages start signed in (the session in localStorage).
+  const signedIn = async (options: Parameters<typeof browser.newContext>[0] = {}) => {
+    const context = await browser.newContext(options);
+    await context.addInitScript((s) => {
+      localStorage.setItem("accessToken", s.accessToken);
+      localStorage.setItem("refreshToken", s.refreshToken);
+      localStorage.setItem("user", JSON.stringify(s.user));
+    }, session);
+    return context;
+  };
   try {
     for (const route of routes) {
-      const context = await browser.newContext();
-      await context.addInitScript((s) => {
-        localStorage.setItem("accessToken", s.accessToken);
-        localStorage.setItem("refreshToken", s.refreshToken);
-        localStorage.setItem("user", JSON.stringify(s.user));
-      }, session);
+      const context = await signedIn();
       const page = await context.newPage();
       await page.goto(server.base + route, { waitUntil: "domcontentloaded" });
       // First-load JS as Next counts it: the scripts the page's HTML names, not
@@ -238,11 +249,8 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
     // /repairs: Largest Contentful Paint, layout shift, and the latency of an interaction.
     const vitals: Array<{ lcpMs: number; cls: number; interactionMs: number | null }> = [];
     for (let run = 0; run < 5; run++) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addInitScript((s) => {
-        localStorage.setItem("accessToken", s.accessToken);
-        localStorage.setItem("refreshToken", s.refreshToken);
-        localStorage.setItem("user", JSON.stringify(s.user));
+      const context = await signedIn({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(() => {
         const w = window as unknown as { __cls: number; __events: number[] };
         w.__cls = 0;
         w.__events = [];
@@ -252,7 +260,7 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) w.__events.push(e.duration);
         }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-      }, session);
+      });
       const page = await context.newPage();
       await page.goto(`${server.base}/repairs`);
       await page.locator('a[href^="/repairs/"]').first().waitFor(); // the first repair of the list
@@ -340,7 +348,7 @@ async function main() {
       // The 100k export, like the API, is timed in every round; the median counts.
       const exports = [];
       for (let round = 0; round < ROUNDS; round++) exports.push(await exportRun(server, url, session.accessToken, session.user.shopId, Math.min(100_000, ROWS)));
-      const median = [...exports].sort((a, b) => a.seconds - b.seconds)[Math.floor((ROUNDS - 1) / 2)];
+      const median = medianBy(exports, (e) => e.seconds);
       if (ROUNDS > 1) console.log(`  export ${median.rows.toLocaleString("en")} rows, median of ${ROUNDS}: ${median.seconds} s`);
       results.export = [{ ...median, secondsEachRound: exports.map((e) => e.seconds) }];
       if (ROWS > 100_000) (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, session.user.shopId, ROWS));
