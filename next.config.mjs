@@ -14,7 +14,8 @@ const nextConfig = {
     const common = Object.entries(COMMON_HEADERS).map(([key, value]) => ({ key, value }));
     return [
       { source: "/:path*", headers: common },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
+      // API answers hold a shop's data, tokens and 2FA secrets: never kept by a browser or a proxy.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }, { key: "Cache-Control", value: "no-store" }] },
     ];
   },
 };

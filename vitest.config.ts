@@ -11,7 +11,9 @@ export default defineConfig({
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
       // Test-only values: the app reads real ones from the environment or DATA_DIR.
-      JWT_SECRET: "test-secret-test-secret-test-secret-0123",
+      JWT_SECRET: "tq9LxZ2mN8pR4sW6yB1cD5fG7hJ0kVe3-test-only",
+      // Test-only: bcrypt at its floor (production ignores this; lib/auth/password.ts).
+      BCRYPT_COST: "4",
       ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
     },
   },

@@ -17,14 +17,19 @@ const pools = (globalForDb.prismaPools ??= new WeakMap());
 /** A client's pool, and whether it may use named statements (asked of the server once). */
 type Pool = { pool: pg.Pool; prepared?: Promise<boolean> };
 
-export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
+/**
+ * `statementTimeoutMs`: the server cancels any statement running longer (the
+ * app's requests: a list or search that would cost seconds answers "narrow
+ * your search" instead of holding a connection). Scripts that load data pass none.
+ */
+export function createDb(databaseUrl: string, poolMax: number, statementTimeoutMs = 0): PrismaClient {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolMax,
     connectionTimeoutMillis: 5_000,
     // Sessions in UTC: timestamps come back as "…+00" whatever the server's
     // TimeZone, which isoFromTimestamptz reads without a Date.
-    options: "-c TimeZone=UTC",
+    options: `-c TimeZone=UTC -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`,
   });
   // An idle connection the server dropped must not crash the process; the
   // next query gets a fresh one (or a clear "database unavailable").
@@ -38,7 +43,7 @@ export function createDb(databaseUrl: string, poolMax: number): PrismaClient {
 }
 
 export function db(): PrismaClient {
-  globalForDb.prisma ??= createDb(env().DATABASE_URL, env().DB_POOL_MAX);
+  globalForDb.prisma ??= createDb(env().DATABASE_URL, env().DB_POOL_MAX, env().DB_STATEMENT_TIMEOUT_MS);
   return globalForDb.prisma;
 }
 

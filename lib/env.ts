@@ -1,18 +1,31 @@
 import path from "node:path";
 import { z } from "zod";
+import { secretProblem } from "@/lib/runtime/secrets";
+
+function refuseWeak(name: "JWT_SECRET" | "ENCRYPTION_KEY") {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = secretProblem(name, value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  };
+}
 
 // The environment of the server process, read once and validated. Lazy, so
 // that `next build` (which imports route modules) needs no database settings.
 const schema = z.object({
   DATABASE_URL: z.string().url(),
   DATA_DIR: z.string().default("./data"),
-  UPLOAD_DIR: z.string().default("./public/uploads"),
+  /** Default: DATA_DIR/uploads (never inside public/, which Next serves on its own). */
+  UPLOAD_DIR: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
-  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, "ENCRYPTION_KEY must be 64 hex digits (32 bytes)"),
+  /** Photo storage per shop, in MB (README, Security). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+  /** Longest a request's statement may run (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  JWT_SECRET: z.string().superRefine(refuseWeak("JWT_SECRET")),
+  ENCRYPTION_KEY: z.string().superRefine(refuseWeak("ENCRYPTION_KEY")),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, "UPLOAD_DIR"> & { UPLOAD_DIR: string };
 
 let cached: Env | undefined;
 
@@ -26,7 +39,7 @@ export function env(): Env {
     cached = {
       ...parsed.data,
       DATA_DIR: path.resolve(parsed.data.DATA_DIR),
-      UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR),
+      UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR ?? path.join(parsed.data.DATA_DIR, "uploads")),
     };
   }
   return cached;

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
 // Fixed-window counters kept in Postgres, so every app instance shares them.
@@ -6,7 +6,8 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 // upsert), so parallel requests cannot slip past the limit; a success gives
 // its slot back. A database failure fails the request: the limit fails closed.
 
-export type Limit = { key: string; max: number; windowMs: number };
+/** A limit; `code` is the error a refused caller gets (tooManyAttempts unless said). */
+export type Limit = { key: string; max: number; windowMs: number; code?: ErrorCode };
 
 const MINUTE = 60_000;
 
@@ -17,6 +18,13 @@ export const limits = {
   totpPerUser: (userId: string): Limit => ({ key: `totp:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
   passwordPerUser: (userId: string): Limit => ({ key: `password:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
   refreshPerIp: (ip: string): Limit => ({ key: `refresh:ip:${ip}`, max: 120, windowMs: 15 * MINUTE }),
+  /**
+   * Exports running at once per shop: each holds its slot until its file is
+   * sent or dropped. The window only bounds a slot a crashed server never gave
+   * back.
+   */
+  exportsPerShop: (shopId: string): Limit => ({ key: `export:shop:${shopId}`, max: 1, windowMs: 10 * MINUTE, code: "exportBusy" }),
+  subaccountsPerShop: (shopId: string): Limit => ({ key: `subaccount:shop:${shopId}`, max: 10, windowMs: 60 * MINUTE }),
 };
 
 /** Takes a slot, or throws 429 with the seconds to wait when the window is full. */
@@ -31,7 +39,7 @@ export async function takeSlot(client: PrismaClient, limit: Limit): Promise<void
   const { count, reset_at } = rows[0];
   if (count > limit.max) {
     const retryAfter = Math.max(1, Math.ceil((reset_at.getTime() - Date.now()) / 1000));
-    throw new AppError("tooManyAttempts", 429, undefined, retryAfter);
+    throw new AppError(limit.code ?? "tooManyAttempts", 429, undefined, limit.code ? undefined : retryAfter);
   }
 }
 
@@ -48,4 +56,20 @@ export async function resetLimit(client: PrismaClient, limit: Limit): Promise<vo
 /** Removes windows that ended long ago; cheap, run now and then. */
 export async function pruneRateLimits(client: PrismaClient): Promise<void> {
   await client.rateLimit.deleteMany({ where: { resetAt: { lt: new Date(Date.now() - 60 * MINUTE) } } });
+}
+
+/**
+ * A slot held while work runs (an export), for at most `limit.max` at once:
+ * returns the function that gives it back (once, however often called). A
+ * refused caller's own count is given back at once, as it never ran.
+ */
+export async function holdSlot(client: PrismaClient, limit: Limit): Promise<() => Promise<void>> {
+  try {
+    await takeSlot(client, limit);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) await releaseSlot(client, limit);
+    throw error;
+  }
+  let released: Promise<void> | undefined;
+  return () => (released ??= releaseSlot(client, limit).catch(() => {}));
 }

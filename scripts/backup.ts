@@ -6,11 +6,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "@/lib/backup/archive";
 import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, exitWith } from "./lib/config";
+import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
 async function main() {
   const { values } = parseArgs({ options: { out: { type: "string" } }, strict: true });
   const config = commandConfig();
+  settleUploadDir(config);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..+/, "").replace("T", "-");
   const target = path.resolve(values.out ?? path.join(config.dataDir, "backups", `repair-desk-${stamp}.tar.gz`));
   const database = await openDatabase(config);

@@ -6,13 +6,14 @@ import { parseArgs } from "node:util";
 import { restoreBackup } from "@/lib/backup/archive";
 import { applyMigrations } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, exitWith } from "./lib/config";
+import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
 async function main() {
   const { positionals } = parseArgs({ allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new Error("Usage: npm run restore -- <backup.tar.gz>");
   const archive = path.resolve(positionals[0]);
   const config = commandConfig();
+  settleUploadDir(config);
   const database = await openDatabase(config);
   try {
     await applyMigrations(database.url);

@@ -21,7 +21,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 function settings(environment: NodeJS.ProcessEnv) {
   const port = Number.parseInt(environment.PORT ?? "3000", 10);
   const timeout = Number.parseInt(environment.SHUTDOWN_TIMEOUT_MS ?? "25000", 10);
+  const hsts = Number.parseInt(environment.HSTS_MAX_AGE ?? "0", 10);
   return {
+    /** Seconds of HSTS to send on HTTPS answers (0: none). README, "Behind a reverse proxy". */
+    hstsMaxAge: Number.isInteger(hsts) && hsts > 0 ? hsts : 0,
     port: Number.isInteger(port) && port >= 0 && port < 65_536 ? port : 3000,
     hostname: environment.HOSTNAME || "0.0.0.0",
     shutdownTimeoutMs: Number.isInteger(timeout) && timeout >= 0 ? timeout : 25_000,
@@ -33,6 +36,17 @@ function pathOf(url: string | undefined): string {
   const raw = url ?? "/";
   const end = raw.search(/[?#]/);
   return (end === -1 ? raw : raw.slice(0, end)).slice(0, 300);
+}
+
+/**
+ * Whether the browser reached us over HTTPS: TLS on this socket, or a reverse
+ * proxy that terminated it and said so (X-Forwarded-Proto). HSTS is only
+ * meaningful there (browsers ignore it over plain HTTP).
+ */
+function isHttps(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers["x-forwarded-proto"];
+  return typeof proto === "string" && proto.split(",")[0].trim().toLowerCase() === "https";
 }
 
 const MB = 1024 * 1024;
@@ -77,6 +91,7 @@ async function main() {
     req.headers["x-request-id"] = reqId;
     res.setHeader("X-Request-Id", reqId);
     if (stopping) res.setHeader("Connection", "close");
+    if (config.hstsMaxAge > 0 && isHttps(req)) res.setHeader("Strict-Transport-Security", `max-age=${config.hstsMaxAge}; includeSubDomains`);
     const started = process.hrtime.bigint();
     inFlight++;
     let logged = false;

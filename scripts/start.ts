@@ -4,20 +4,19 @@
 // exists (instrumentation.ts), then serves the production build with scripts/serve.ts in a child process
 // (request logs, graceful shutdown). The embedded database stays in this one.
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describeDatabaseUrl } from "@/lib/db/describe-url";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { ensureSecrets } from "@/lib/runtime/secrets";
 import { ensureBuild } from "./lib/build";
-import { commandConfig, exitWith } from "./lib/config";
+import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
 async function main() {
   const config = commandConfig();
   await ensureBuild();
   const secrets = ensureSecrets(config.dataDir);
-  mkdirSync(config.uploadDir, { recursive: true });
+  settleUploadDir(config);
 
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres({ dataDir: config.dataDir });
   const databaseUrl = embedded?.url ?? config.databaseUrl!;

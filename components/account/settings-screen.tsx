@@ -28,13 +28,14 @@ function TwoFactorSection() {
     event.preventDefault();
     setBusy(true);
     try {
-      const { message } = await apiRequest<{ message: string }>("/auth/disable-2fa", { body: { password } });
+      await apiRequest("/auth/disable-2fa", { body: { password } });
       setDisabling(false);
       setPassword("");
       await reload();
-      setFlash({ kind: "success", text: message });
+      setFlash({ kind: "success", text: t("success.twofaDisabled") });
     } catch (error) {
-      setFlash({ kind: "error", text: apiErrorText(t, error, t("errors.passwordIncorrect")) });
+      // "Incorrect password" only when the server said so (its code); never for an outage.
+      setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.disableFailed")) });
     } finally {
       setBusy(false);
     }

@@ -15,6 +15,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
   const t = useTranslations();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,10 +36,10 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
     setBusy(true);
     setError(null);
     try {
-      const { message } = await apiRequest<{ message: string }>("/auth/verify-2fa", { body: { code } });
-      onEnabled(message);
+      await apiRequest("/auth/verify-2fa", { body: { code, password } });
+      onEnabled(t("success.twofaEnabled"));
     } catch (failure) {
-      setError(apiErrorText(t, failure, t("setup2fa.setupFailed")));
+      setError(apiErrorText(t, failure, t("setup2fa.verifyFailed")));
     } finally {
       setBusy(false);
     }
@@ -75,8 +76,23 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
           setError(null);
         }}
       />
+      <p className="text-sm text-slate-700">{t("setup2fa.passwordHint")}</p>
+      <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("setup2fa.password")}
+        <input
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(null);
+          }}
+          className="rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+      </label>
       {alert}
-      <button type="submit" disabled={busy || code.length !== 6} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      <button type="submit" disabled={busy || code.length !== 6 || !password} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {t("setup2fa.confirm")}
       </button>
     </form>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { moneyError } from "@/lib/repairs/money";
+import type { Locale } from "@/i18n/config";
+import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money";
 import { QUOTE_DAYS } from "@/lib/repairs/limits";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
@@ -28,7 +29,9 @@ export function MoneyDialog({
   onSubmit: (value: MoneyValue) => Promise<void>;
 }) {
   const t = useTranslations();
-  const [amount, setAmount] = useState(initial.amount === null ? "" : String(initial.amount));
+  const locale = useLocale() as Locale;
+  const [amount, setAmount] = useState(amountInputText(initial.amount, locale));
+  const parsed = parseAmount(amount, locale);
   const [notes, setNotes] = useState(initial.notes ?? "");
   const [days, setDays] = useState(String(QUOTE_DAYS.default));
   const [errors, setErrors] = useState<{ amount?: string; days?: string }>({});
@@ -37,7 +40,7 @@ export function MoneyDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amountCode = moneyError(amount);
+    const amountCode = parsed.error;
     const dayCount = Number(days);
     const daysBad = withQuoteFields && !(Number.isInteger(dayCount) && dayCount >= QUOTE_DAYS.min && dayCount <= QUOTE_DAYS.max);
     setErrors({ amount: fieldErrorText(t, amountCode), days: daysBad ? t("errors.quoteExpiryInvalid") : undefined });
@@ -45,7 +48,7 @@ export function MoneyDialog({
     setBusy(true);
     setFailure(null);
     try {
-      await onSubmit({ amount: Number(amount.replace(",", ".")), ...(withQuoteFields ? { notes, days: dayCount } : {}) });
+      await onSubmit({ amount: parsed.value!, ...(withQuoteFields ? { notes, days: dayCount } : {}) });
       onOpenChange(false);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
@@ -60,8 +63,15 @@ export function MoneyDialog({
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t("repair.amount")}
-          <input type="number" step="0.01" min="0" inputMode="decimal" required value={amount} onChange={(e) => { setAmount(e.target.value); setErrors((x) => ({ ...x, amount: undefined })); }} className={input} aria-invalid={errors.amount ? true : undefined} />
-          {errors.amount && <span className="font-normal text-red-700">{errors.amount}</span>}
+          {/* Text, not type=number: a number input drops or misreads "90,5" in some browsers and languages. */}
+          <input type="text" inputMode="decimal" autoComplete="off" required value={amount} onChange={(e) => { setAmount(e.target.value); setErrors((x) => ({ ...x, amount: undefined })); }} className={input} aria-invalid={errors.amount ? true : undefined} aria-describedby="amount-read-as" />
+          {errors.amount ? (
+            <span className="font-normal text-red-700">{errors.amount}</span>
+          ) : (
+            <span id="amount-read-as" className="font-normal text-slate-600" aria-live="polite">
+              {parsed.value !== null && t("repair.amountReadAs", { amount: formatAmount(parsed.value, locale) })}
+            </span>
+          )}
         </label>
         {withQuoteFields && (
           <>

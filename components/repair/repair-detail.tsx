@@ -229,12 +229,9 @@ export function RepairDetail({ id }: { id: string }) {
             setDialog(null);
             setFlash({ kind: "success", text: t("createRepair.updated") });
           }}
-          // The photo adder uploads at once; the repair is then read again.
-          onPhotosAdded={() => {
-            setDialog(null);
-            setFlash({ kind: "success", text: t("createRepair.photosAdded") });
-            setVersion((v) => v + 1);
-          }}
+          // The photo adder uploads at once; the repair is read again behind
+          // the form, which stays open with whatever was typed in it.
+          onPhotosAdded={() => setVersion((v) => v + 1)}
         />
       )}
       {dialog === "finalPrice" && (

@@ -1,17 +1,18 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "@/lib/repairs/dates";
-import { moneyError } from "@/lib/repairs/money";
+import type { Locale } from "@/i18n/config";
+import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
-import { ErrorNotice } from "@/components/ui/notice";
+import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = dynamic(() => import("./camera-dialog"), { ssr: false });
@@ -34,19 +35,19 @@ const EMPTY = {
 type Values = typeof EMPTY;
 type Name = keyof Values;
 
-function check(values: Values): Partial<Record<Name, ErrorCode>> {
+function check(values: Values, locale: Locale): Partial<Record<Name, ErrorCode>> {
   const found: Partial<Record<Name, ErrorCode>> = {};
   if (!values.repair_number.trim()) found.repair_number = "repairNumberRequired";
   if (!values.customer_name.trim()) found.customer_name = "customerNameRequired";
   if (!values.item_description.trim()) found.item_description = "itemDescriptionRequired";
   if (values.deadline.trim() && !parseDeadline(values.deadline.trim())) found.deadline = "deadlineInvalid";
-  const price = values.final_price.trim() ? moneyError(values.final_price) : null;
+  const price = values.final_price.trim() ? parseAmount(values.final_price, locale).error : null;
   if (price) found.final_price = price;
   return found;
 }
 
 /** The form's values for an existing repair: the deadline as DD/MM/YYYY from the date part before T. */
-function valuesOf(repair: RepairJson): Values {
+function valuesOf(repair: RepairJson, locale: Locale): Values {
   const [year, month, day] = (repair.deadline ?? "").split("T")[0].split("-");
   return {
     repair_number: repair.repair_number,
@@ -58,15 +59,15 @@ function valuesOf(repair: RepairJson): Values {
     status: repair.status,
     deadline: repair.deadline ? `${day}/${month}/${year}` : "",
     outsourced_to: repair.outsourced_to ?? "",
-    final_price: repair.final_price === null ? "" : String(repair.final_price),
+    final_price: amountInputText(repair.final_price, locale),
   };
 }
 
-function payloadOf(values: Values, before?: Values) {
+function payloadOf(values: Values, locale: Locale, before?: Values) {
   const { outsourced_to, final_price, ...common } = values;
   if (!before) return common;
   // A picked-up repair refuses any final price: send it only when it changed.
-  const price = final_price.trim() ? final_price.replace(",", ".") : null;
+  const price = final_price.trim() ? parseAmount(final_price, locale).value : null;
   return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
 }
 
@@ -88,8 +89,10 @@ export function RepairFormDialog({
   onPhotosAdded?: () => void;
 }) {
   const t = useTranslations();
+  const locale = useLocale() as Locale;
   const editing = repair !== undefined;
-  const [values, setValues] = useState<Values>(repair ? valuesOf(repair) : EMPTY);
+  const [values, setValues] = useState<Values>(repair ? valuesOf(repair, locale) : EMPTY);
+  const [notice, setNotice] = useState<string | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -121,6 +124,8 @@ export function RepairFormDialog({
     for (const file of files) form.append("photos", file, file.name);
     try {
       await apiResponse(`/repairs/${repair!.id}/photos`, { method: "POST", body: form });
+      // The form stays open with what was typed; the detail behind it reloads.
+      setNotice(t("createRepair.photosAdded"));
       onPhotosAdded?.();
     } catch (error) {
       setFailure(apiErrorText(t, error, t("createRepair.uploadFailed")));
@@ -129,15 +134,15 @@ export function RepairFormDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = check(values);
+    const found = check(values, locale);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     setFailure(null);
     try {
       const saved = editing
-        ? await apiRequest<RepairJson>(`/repairs/${repair.id}`, { method: "PUT", body: payloadOf(values, valuesOf(repair)) })
-        : await apiRequest<RepairJson>("/repairs", { body: payloadOf(values) });
+        ? await apiRequest<RepairJson>(`/repairs/${repair.id}`, { method: "PUT", body: payloadOf(values, locale, valuesOf(repair, locale)) })
+        : await apiRequest<RepairJson>("/repairs", { body: payloadOf(values, locale) });
       if (!editing && photos.length > 0) {
         const form = new FormData();
         for (const photo of photos) form.append("photos", photo, photo.name);
@@ -208,7 +213,7 @@ export function RepairFormDialog({
         )}
         {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric" }))}
         {editing && field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
-        {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { type: "number", step: "0.01", min: "0", inputMode: "decimal" }))}
+        {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { inputMode: "decimal", autoComplete: "off" }))}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -229,6 +234,7 @@ export function RepairFormDialog({
             ))}
           </div>
         </fieldset>
+        {notice && <SuccessNotice className="sm:col-span-2">{notice}</SuccessNotice>}
         {failure && <ErrorNotice className="sm:col-span-2">{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3 sm:col-span-2">
           <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">

@@ -2,12 +2,16 @@ import { hashPassword } from "@/lib/auth/password";
 import { subaccountSchema, type SubaccountInput } from "@/lib/auth/schema";
 import { AppError, successText } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { limits, takeSlot } from "@/lib/rate-limit";
 
 /** Every shop has at most this many accounts, its main one included (SPEC section 1). */
 export const MAX_ACCOUNTS_PER_SHOP = 3;
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
   const data = subaccountSchema.parse(input);
+  await takeSlot(client, limits.subaccountsPerShop(shopId));
+  // Checked before the (costly) hash, and again under the lock below.
+  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached", 422);
   const passwordHash = await hashPassword(data.password);
   try {
     const user = await client.$transaction(async (tx) => {

@@ -2,8 +2,8 @@ import bcrypt from "bcryptjs";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, releaseSlot, resetLimit, takeSlot } from "@/lib/rate-limit";
+import { assertNotLocked, recordFailure, recordSuccess } from "./lockout";
 import { BCRYPT_COST, verifyPassword } from "./password";
-import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 import type { LoginInput } from "./schema";
 import { startSession } from "./sessions";
 import { acceptTotpCode } from "./two-factor";
@@ -22,16 +22,20 @@ export async function login(client: PrismaClient, input: LoginInput, ip: string)
   const perIp = limits.loginPerIp(ip);
   await takeSlot(client, perIp);
   await takeSlot(client, perEmail);
+  await assertNotLocked(client, input.email);
 
   const user = await client.user.findUnique({ where: { email: input.email } });
-  const hashMatches = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  // bcrypt reads 72 bytes only: a longer password never matches, whatever its start.
-  const passwordOk = hashMatches && passwordBytes(input.password) <= PASSWORD_MAX_BYTES;
-  if (!user || !passwordOk) throw new AppError("invalidCredentials", 401);
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !passwordOk) {
+    await recordFailure(client, input.email);
+    // A wrong credential, not a missing session: 403, which no client answers with "refresh and replay".
+    throw new AppError("invalidCredentials", 403);
+  }
 
   if (user.twofaEnabled) {
     if (!input.twofa_code) {
-      // The password was right: that attempt does not count against the limits.
+      // The password was right: that attempt does not count against the limits
+      // (nor clears the lockout count: the code has not been checked yet).
       await releaseSlot(client, perEmail);
       await releaseSlot(client, perIp);
       return { requires2FA: true };
@@ -39,6 +43,7 @@ export async function login(client: PrismaClient, input: LoginInput, ip: string)
     await acceptTotpCode(client, user, input.twofa_code);
   }
 
+  await recordSuccess(client, user.email);
   await resetLimit(client, perEmail);
   await releaseSlot(client, perIp);
   const tokens = await startSession(client, user);

@@ -13,6 +13,18 @@ export const SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?`~";
 
 export const passwordBytes = (password: string) => new TextEncoder().encode(password).length;
 
+// Characters that draw nothing (zero-width spaces and joiners, the BOM, bidi
+// marks) or control the terminal: never part of an address someone typed.
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * An email as it is stored and compared: NFKC (full-width and other
+ * compatibility forms become their plain letters), without invisible or
+ * control characters, trimmed and lower-cased. So "Ａnna@example.com" with a
+ * zero-width space cannot become a second account beside anna@example.com.
+ */
+export const normalizeEmail = (email: string) => email.normalize("NFKC").replace(INVISIBLE, "").trim().toLowerCase();
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const passwordRules = {

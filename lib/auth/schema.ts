@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
-import { EMAIL_MAX_LENGTH, emailError, newPasswordError } from "./rules";
+import { EMAIL_MAX_LENGTH, emailError, newPasswordError, normalizeEmail } from "./rules";
 
 // The server's account schemas, built from lib/auth/rules.ts. Each message is
 // an error code; the texts live in messages/*.json.
@@ -18,12 +18,11 @@ function requiredText(required: ErrorCode, tooLong: ErrorCode) {
   return z.string({ error: required }).trim().min(1, { error: required }).max(NAME_MAX_LENGTH, { error: tooLong });
 }
 
-/** Emails are stored lower-cased: one account per address, whatever its case. */
+/** Emails are stored normalised (see normalizeEmail): one account per address, however it is typed. */
 export const emailSchema = z
   .string({ error: "emailRequired" })
-  .trim()
-  .superRefine(check(emailError))
-  .transform((e) => e.toLowerCase());
+  .transform(normalizeEmail)
+  .superRefine(check(emailError));
 
 export const newPasswordSchema = z.string({ error: "passwordRequired" }).superRefine(check(newPasswordError));
 
@@ -45,7 +44,7 @@ const SIX_DIGITS = /^\d{6}$/;
 
 /** A 2FA code as typed: required, exactly six digits (SPEC section 5). */
 export const twofaCodeSchema = z
-  .string({ error: "twofaCodeRequired" })
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "twofaCodeRequired" : "twofaCodeType") })
   .trim()
   .min(1, { error: "twofaCodeRequired" })
   .regex(SIX_DIGITS, { error: "twofaCodeFormat" });
@@ -53,13 +52,11 @@ export const twofaCodeSchema = z
 export const loginSchema = z.object({
   email: z
     .string({ error: "emailRequired" })
-    .trim()
-    .min(1, { error: "emailRequired" })
-    .max(EMAIL_MAX_LENGTH, { error: "emailTooLong" })
-    .transform((e) => e.toLowerCase()),
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, { error: "emailRequired" }).max(EMAIL_MAX_LENGTH, { error: "emailTooLong" })),
   password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
   twofa_code: z
-    .string()
+    .string({ error: "twofaCodeType" })
     .trim()
     .nullish()
     .transform((c) => c || undefined)
@@ -67,11 +64,15 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.output<typeof loginSchema>;
 
-export const verifyTwofaSchema = z.object({ code: twofaCodeSchema });
+/** Turning 2FA on: the code from the app and, asked again, the account password (ASVS 7.5.1). */
+export const verifyTwofaSchema = z.object({
+  code: twofaCodeSchema,
+  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+});
 
 /** Disabling 2FA takes the code (its own screen) or the password (settings). */
 export const disableTwofaSchema = z
-  .object({ code: z.string().trim().optional(), password: z.string().optional() })
+  .object({ code: z.string({ error: "twofaCodeType" }).trim().optional(), password: z.string({ error: "passwordRequired" }).optional() })
   .transform((body, ctx) => {
     if (body.code) {
       const code = twofaCodeSchema.safeParse(body.code);

@@ -1,12 +1,14 @@
 import { AppError } from "@/lib/errors";
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { open, seal } from "@/lib/crypto/secret-box";
+import { env } from "@/lib/env";
 import { hashToken, newRefreshToken, signAccessToken } from "./tokens";
 
 // Sign-in sessions as refresh-token families. Every refresh rotates the
 // token; presenting a rotated token again means it was copied, so the whole
 // family is revoked, unless it comes within a few seconds of its rotation
-// (two tabs refreshing at once), which gets a fresh token of its own.
+// (two tabs refreshing at once), which gets that same successor back.
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however active. */
@@ -20,26 +22,27 @@ export type Tokens = { accessToken: string; refreshToken: string };
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 
-async function issueRefreshToken(tx: Tx, familyId: string, familyExpiresAt: Date, now: Date): Promise<string> {
-  const token = newRefreshToken();
+async function storeRefreshToken(tx: Tx, token: string, familyId: string, familyExpiresAt: Date, now: Date): Promise<void> {
   const idle = new Date(now.getTime() + SESSION_IDLE_MS);
   await tx.refreshToken.create({
     data: { familyId, tokenHash: hashToken(token), expiresAt: idle < familyExpiresAt ? idle : familyExpiresAt },
   });
-  return token;
 }
 
 export async function startSession(client: PrismaClient, user: { id: string; shopId: string }, now = new Date()): Promise<Tokens> {
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   const { familyId, refreshToken } = await client.$transaction(async (tx) => {
     const family = await tx.refreshTokenFamily.create({ data: { userId: user.id, expiresAt } });
-    return { familyId: family.id, refreshToken: await issueRefreshToken(tx, family.id, expiresAt, now) };
+    const refreshToken = newRefreshToken();
+    await storeRefreshToken(tx, refreshToken, family.id, expiresAt, now);
+    return { familyId: family.id, refreshToken };
   });
   return { accessToken: await signAccessToken({ userId: user.id, shopId: user.shopId, familyId }, now), refreshToken };
 }
 
 export async function refreshSession(client: PrismaClient, presented: string, now = new Date()): Promise<Tokens> {
   const expired = () => new AppError("sessionExpired", 401);
+  const key = env().ENCRYPTION_KEY;
   const result = await client.$transaction(async (tx) => {
     const token = await tx.refreshToken.findUnique({
       where: { tokenHash: hashToken(presented) },
@@ -49,17 +52,27 @@ export async function refreshSession(client: PrismaClient, presented: string, no
     const { family } = token;
     if (family.revokedAt || family.expiresAt <= now || token.expiresAt <= now) return null;
 
-    // Exactly one request rotates a token; a parallel one sees it rotated.
-    const rotated = await tx.refreshToken.updateMany({ where: { id: token.id, rotatedAt: null }, data: { rotatedAt: now } });
-    if (rotated.count === 0) {
-      const current = await tx.refreshToken.findUniqueOrThrow({ where: { id: token.id } });
-      if (!current.rotatedAt || now.getTime() - current.rotatedAt.getTime() > ROTATION_GRACE_MS) {
-        await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: now } });
-        return { reused: true as const };
-      }
+    // Exactly one request rotates a token, and records its successor in the
+    // same statement; a parallel one waits for that row, then finds it rotated.
+    const successor = newRefreshToken();
+    const rotated = await tx.refreshToken.updateMany({
+      where: { id: token.id, rotatedAt: null },
+      data: { rotatedAt: now, successorSealed: seal(successor, key) },
+    });
+    if (rotated.count === 1) {
+      await storeRefreshToken(tx, successor, family.id, family.expiresAt, now);
+      return { refreshToken: successor, familyId: family.id, user: family.user };
     }
-    const refreshToken = await issueRefreshToken(tx, family.id, family.expiresAt, now);
-    return { refreshToken, familyId: family.id, user: family.user };
+    // Presented again: within the grace (two tabs at once) it gets the very
+    // same successor, so the session stays one line of tokens; later it was
+    // copied, and the whole family ends.
+    const current = await tx.refreshToken.findUniqueOrThrow({ where: { id: token.id } });
+    const withinGrace = current.rotatedAt && now.getTime() - current.rotatedAt.getTime() <= ROTATION_GRACE_MS;
+    if (!withinGrace || !current.successorSealed) {
+      await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: now } });
+      return { reused: true as const };
+    }
+    return { refreshToken: open(current.successorSealed, key), familyId: family.id, user: family.user };
   });
   if (!result || "reused" in result) throw expired();
   const accessToken = await signAccessToken({ userId: result.user.id, shopId: result.user.shopId, familyId: result.familyId }, now);
@@ -70,10 +83,20 @@ export async function revokeFamily(client: PrismaClient, familyId: string, now =
   await client.refreshTokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
 }
 
-/** Whether the session an access token belongs to is still open. */
-export async function sessionIsOpen(client: PrismaClient, familyId: string, userId: string): Promise<boolean> {
+/** Ends every session of the account but the one given (after a change to its security). */
+export async function revokeOtherSessions(client: Tx, account: { userId: string; familyId: string }, now = new Date()): Promise<void> {
+  await client.refreshTokenFamily.updateMany({
+    where: { userId: account.userId, id: { not: account.familyId }, revokedAt: null },
+    data: { revokedAt: now },
+  });
+}
+
+/** Whether the session an access token belongs to is still open, for that user in that shop. */
+export async function sessionIsOpen(client: PrismaClient, claims: { familyId: string; userId: string; shopId: string }): Promise<boolean> {
   // Every API request asks this, so it is one plain query (see rows()).
   const found = await rows(client, Prisma.sql`
-    SELECT 1 FROM refresh_token_families WHERE id = ${familyId}::uuid AND user_id = ${userId}::uuid AND revoked_at IS NULL`);
+    SELECT 1 FROM refresh_token_families f JOIN users u ON u.id = f.user_id
+    WHERE f.id = ${claims.familyId}::uuid AND f.user_id = ${claims.userId}::uuid AND f.revoked_at IS NULL
+      AND u.shop_id = ${claims.shopId}::uuid`);
   return found.length > 0;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
+import { isUuid } from "@/lib/uuid";
 
 // Access tokens: JWT, HS256 only, 15 minutes, with issuer, audience and a
 // token type, so nothing else signed with the key passes as one. Refresh
@@ -40,10 +41,18 @@ export async function signAccessToken(claims: AccessClaims, now = new Date()): P
 /** The token's claims, or null for anything that is not a valid, current access token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, await key(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE });
-    if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== "string") return null;
-    if (typeof payload.shop !== "string" || typeof payload.sid !== "string") return null;
-    return { userId: payload.sub, shopId: payload.shop, familyId: payload.sid };
+    const { payload } = await jwtVerify(token, await key(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      // jose checks exp only when present: a token without it would never end.
+      requiredClaims: ["exp", "iat", "sub"],
+    });
+    if (payload.typ !== ACCESS_TYPE) return null;
+    // Ids go into queries as uuids: anything else is no token of ours.
+    if (!isUuid(payload.sub) || !isUuid(payload.shop) || !isUuid(payload.sid)) return null;
+    if (payload.exp! - payload.iat! > ACCESS_TOKEN_TTL_SECONDS) return null;
+    return { userId: payload.sub!, shopId: payload.shop, familyId: payload.sid };
   } catch {
     return null;
   }

@@ -1,13 +1,20 @@
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, releaseSlot, takeSlot } from "@/lib/rate-limit";
+import { checkedCredential } from "./lockout";
 import { verifyPassword } from "./password";
+import { revokeOtherSessions } from "./sessions";
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode, totpStep } from "./totp";
 
 // Two-factor authentication: setup stores a new secret (still off), verify
-// turns it on with a valid code, disable needs a code or the password.
+// turns it on with a valid code and the account password, disable needs a
+// code or the password. Turning it on or off ends every other session of the
+// account. A wrong code or password is a 403: the caller's session is fine,
+// the credential is not (401 would make the client refresh and replay it).
 
 type TwoFactorUser = { id: string; email: string; twofaEnabled: boolean; twofaSecret: string | null };
+/** The signed-in caller whose 2FA changes: its own session stays open. */
+type Account = { userId: string; familyId: string };
 
 async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactorUser & { passwordHash: string }> {
   const user = await client.user.findUnique({
@@ -22,19 +29,31 @@ async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactor
  * Checks a code against the user's secret and accepts its time step once: the
  * conditional update lets exactly one of two simultaneous requests through,
  * and none once the secret changed meanwhile (2FA disabled or set up anew).
- * Wrong codes count against the user's limit.
+ * Wrong codes count against the user's limit and the account's lockout.
  */
 export async function acceptTotpCode(client: PrismaClient, user: TwoFactorUser, code: string, now = new Date()): Promise<void> {
   const limit = limits.totpPerUser(user.id);
   await takeSlot(client, limit);
-  const step = user.twofaSecret ? await totpStep(openTotpSecret(user.twofaSecret), code, now) : null;
-  const accepted =
-    step !== null &&
-    (await client.$executeRaw`
-      UPDATE users SET twofa_last_step = ${step}
-      WHERE id = ${user.id}::uuid AND twofa_secret = ${user.twofaSecret}
-        AND (twofa_last_step IS NULL OR twofa_last_step < ${step})`) === 1;
-  if (!accepted) throw new AppError("invalid2faCode", 401);
+  const accepted = await checkedCredential(client, user.email, async () => {
+    const step = user.twofaSecret ? await totpStep(openTotpSecret(user.twofaSecret), code, now) : null;
+    return (
+      step !== null &&
+      (await client.$executeRaw`
+        UPDATE users SET twofa_last_step = ${step}
+        WHERE id = ${user.id}::uuid AND twofa_secret = ${user.twofaSecret}
+          AND (twofa_last_step IS NULL OR twofa_last_step < ${step})`) === 1
+    );
+  });
+  if (!accepted) throw new AppError("invalid2faCode", 403);
+  await releaseSlot(client, limit);
+}
+
+/** The account password, asked again before a change to its security. */
+async function confirmPassword(client: PrismaClient, user: { id: string; email: string; passwordHash: string }, password: string): Promise<void> {
+  const limit = limits.passwordPerUser(user.id);
+  await takeSlot(client, limit);
+  const ok = await checkedCredential(client, user.email, () => verifyPassword(password, user.passwordHash));
+  if (!ok) throw new AppError("passwordIncorrect", 403);
   await releaseSlot(client, limit);
 }
 
@@ -46,30 +65,35 @@ export async function setupTwoFactor(client: PrismaClient, userId: string): Prom
   return { qrCode: await totpQrCode(secret, user.email), secret };
 }
 
-export async function enableTwoFactor(client: PrismaClient, userId: string, code: string): Promise<{ message: string }> {
-  const user = await loadUser(client, userId);
+export async function enableTwoFactor(
+  client: PrismaClient,
+  account: Account,
+  proof: { code: string; password: string },
+): Promise<{ message: string }> {
+  const user = await loadUser(client, account.userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled", 409);
   if (!user.twofaSecret) throw new AppError("twofaNotStarted", 409);
-  await acceptTotpCode(client, user, code);
-  await client.user.update({ where: { id: user.id }, data: { twofaEnabled: true } });
+  await confirmPassword(client, user, proof.password);
+  await acceptTotpCode(client, user, proof.code);
+  await client.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { twofaEnabled: true } });
+    await revokeOtherSessions(tx, account);
+  });
   return { message: successText("twofaEnabled") };
 }
 
 export async function disableTwoFactor(
   client: PrismaClient,
-  userId: string,
+  account: Account,
   proof: { code: string } | { password: string },
 ): Promise<{ success: true; message: string }> {
-  const user = await loadUser(client, userId);
+  const user = await loadUser(client, account.userId);
   if (!user.twofaEnabled) throw new AppError("twofaNotEnabled", 409);
-  if ("code" in proof) {
-    await acceptTotpCode(client, user, proof.code);
-  } else {
-    const limit = limits.passwordPerUser(user.id);
-    await takeSlot(client, limit);
-    if (!(await verifyPassword(proof.password, user.passwordHash))) throw new AppError("passwordIncorrect", 401);
-    await releaseSlot(client, limit);
-  }
-  await client.user.update({ where: { id: user.id }, data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null } });
+  if ("code" in proof) await acceptTotpCode(client, user, proof.code);
+  else await confirmPassword(client, user, proof.password);
+  await client.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null } });
+    await revokeOtherSessions(tx, account);
+  });
   return { success: true, message: successText("twofaDisabled") };
 }

@@ -4,17 +4,18 @@ import type { ExportField } from "./fields";
 
 // One repair as spreadsheet cells: dates as real dates, money as numbers,
 // statuses in the user's language, and text that can never become a formula.
+//
+// Text is written as it was typed, as a string cell (never a formula: the
+// file holds no <f> element) in the Text number format "@", so a spreadsheet
+// shows "=1+1", "+34 611 222 333" or "＝HYPERLINK(…)" as typed, and keeps it
+// text when someone edits the cell. No apostrophe is added: in an .xlsx it
+// would show (OWASP's apostrophe is for CSV, which this app does not write).
 
 export type Labels = {
   statuses: Record<string, string>;
   itemTypes: Record<string, string>;
   quoteStatuses: Record<string, string>;
 };
-
-/** OWASP's advice for CSV/formula injection: text starting like a formula gets a leading apostrophe. */
-export function neutralise(text: string | null): string | null {
-  return text !== null && /^[=+\-@\t\r\n]/.test(text) ? `'${text}` : text;
-}
 
 /** A repair as the export reads it: the columns it can show, money as plain numbers. */
 export type ExportRow = Omit<Repair, "shopId" | "searchText" | "quoteAmount" | "finalPrice"> & {
@@ -25,19 +26,19 @@ export type ExportRow = Omit<Repair, "shopId" | "searchText" | "quoteAmount" | "
 export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, now: Date): (string | number | Date | null)[] {
   const quoteStatus = effectiveQuoteStatus(repair.quoteStatus as QuoteStatus | null, repair.quoteExpiresAt, now);
   const value: Record<ExportField, string | number | Date | null> = {
-    repair_number: neutralise(repair.repairNumber),
-    customer_name: neutralise(repair.customerName),
-    customer_phone: neutralise(repair.customerPhone),
+    repair_number: repair.repairNumber,
+    customer_name: repair.customerName,
+    customer_phone: repair.customerPhone,
     item_type: labels.itemTypes[repair.itemType],
-    item_description: neutralise(repair.itemDescription),
+    item_description: repair.itemDescription,
     status: labels.statuses[repair.status],
     deadline: repair.deadline,
     created_at: repair.createdAt,
     updated_at: repair.updatedAt,
-    notes: neutralise(repair.notes),
-    outsourced_to: neutralise(repair.outsourcedTo),
+    notes: repair.notes,
+    outsourced_to: repair.outsourcedTo,
     quote_amount: repair.quoteAmount,
-    quote_notes: neutralise(repair.quoteNotes),
+    quote_notes: repair.quoteNotes,
     quote_status: quoteStatus ? labels.quoteStatuses[quoteStatus] : null,
     quote_created_at: repair.quoteCreatedAt,
     quote_expires_at: repair.quoteExpiresAt,
@@ -50,10 +51,17 @@ export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels
 export const DATE_FORMAT = "dd/mm/yyyy";
 export const TIMESTAMP_FORMAT = "dd/mm/yyyy hh:mm";
 export const MONEY_FORMAT = '#,##0.00 "€"';
+/** Excel's Text format: what is in the cell stays text, even when edited. */
+export const TEXT_FORMAT = "@";
+
+const TEXT_FIELDS = new Set<ExportField>([
+  "repair_number", "customer_name", "customer_phone", "item_description", "notes", "outsourced_to", "quote_notes",
+]);
 
 export function formatOf(field: ExportField): string | undefined {
   if (field === "deadline") return DATE_FORMAT;
   if (field.endsWith("_at")) return TIMESTAMP_FORMAT;
   if (field === "quote_amount" || field === "final_price") return MONEY_FORMAT;
+  if (TEXT_FIELDS.has(field)) return TEXT_FORMAT;
   return undefined;
 }

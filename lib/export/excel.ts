@@ -3,6 +3,7 @@ import { PassThrough, Readable, Transform } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Locale } from "@/i18n/config";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { holdSlot, limits } from "@/lib/rate-limit";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
@@ -106,11 +107,22 @@ export async function exportRepairs(
 ): Promise<ExportResult> {
   const request = exportSchema.parse(input);
   const now = new Date();
-  // The first batch is read before answering, so a failing database is a
-  // proper error answer rather than a cut-off file.
-  const first = await readBatch(client, conditions(shopId, request));
+  // One export at a time per shop: a large one is seconds of the server's
+  // CPU and a long read, and four at once starved every other request.
+  const release = await holdSlot(client, limits.exportsPerShop(shopId));
+  let first: ExportRow[];
+  try {
+    // The first batch is read before answering, so a failing database is a
+    // proper error answer rather than a cut-off file.
+    first = await readBatch(client, conditions(shopId, request));
+  } catch (error) {
+    await release();
+    throw error;
+  }
 
   const output = new PassThrough();
+  // Sent, failed or dropped by the client: the slot is free again.
+  output.once("close", () => void release());
   const rows = batches(client, shopId, request, first);
   void write(rows, request.fields, language, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
   return { fileName: exportFileName(now), body: Readable.toWeb(output) as ReadableStream<Uint8Array> };
@@ -159,10 +171,12 @@ async function write(
       row.commit();
       inSheet++;
     }
-    // Let the zip and a slow download catch up before reading more rows.
+    // Let the zip and a slow download catch up before reading more rows;
+    // stop reading at once when the download was dropped.
     const sheetStream = (sheet as unknown as { stream: Transform }).stream;
     if (sheetStream.writableNeedDrain) await once(sheetStream, "drain");
-    if (output.writableNeedDrain) await once(output, "drain");
+    if (output.writableNeedDrain) await Promise.race([once(output, "drain"), once(output, "close")]);
+    if (output.destroyed) return;
   }
   sheet.commit();
   await workbook.commit();

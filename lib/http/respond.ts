@@ -6,12 +6,17 @@ import { errorFields, logger, requestId } from "@/lib/log";
 // `{ error, code }` (plus `fields` for bad input), no stack traces, and
 // nothing a client can send turns into a 500.
 
+// Every API answer is private and current (tokens, 2FA secrets, a shop's
+// data): no browser or proxy may keep it. next.config.mjs says the same for
+// anything under /api that does not come through here.
+const NO_STORE = { "Cache-Control": "no-store" };
+
 export function json(body: unknown, init?: ResponseInit): Response {
-  return Response.json(body, init);
+  return Response.json(body, { ...init, headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) } });
 }
 
-function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>, headers?: HeadersInit): Response {
-  return Response.json({ error: errorText(code), code, ...extra }, { status, headers });
+function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>): Response {
+  return Response.json({ error: errorText(code), code, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
@@ -35,6 +40,17 @@ function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
+/** Postgres cancelled a statement that ran past statement_timeout (SQLSTATE 57014). */
+function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === "57014") return true;
+    const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } }).meta?.driverAdapterError?.cause;
+    if (cause?.originalCode === "57014") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof AppError) {
     if (error.retryAfter !== undefined) {
@@ -46,9 +62,9 @@ export function errorResponse(error: unknown, request?: Request): Response {
     const fields: Record<string, ErrorCode> = {};
     for (const issue of error.issues) {
       const key = issue.path.join(".") || "_";
-      if (!fields[key]) fields[key] = isErrorCode(issue.message) ? issue.message : "internal";
+      if (!fields[key]) fields[key] = isErrorCode(issue.message) ? issue.message : "invalidField";
     }
-    const first = Object.values(fields)[0] ?? "internal";
+    const first = Object.values(fields)[0] ?? "invalidField";
     return fail(400, first, { fields });
   }
   const reqId = requestId(request);
@@ -58,6 +74,10 @@ export function errorResponse(error: unknown, request?: Request): Response {
   }
   // P2028: no transaction could start in time (a burst of writes); P2034: a
   // write conflict or deadlock the database broke. Busy, not broken: try again.
+  if (isStatementTimeout(error)) {
+    logger().warn({ reqId, error: errorFields(error) }, "statement timeout");
+    return fail(503, "queryTimeout", undefined, { "Retry-After": "5" });
+  }
   const code = (error as { code?: unknown })?.code;
   if (code === "P2028" || code === "P2034") {
     logger().warn({ reqId, error: errorFields(error) }, "database busy");
@@ -67,16 +87,94 @@ export function errorResponse(error: unknown, request?: Request): Response {
   return fail(500, "internal");
 }
 
-/** Reads a JSON body; anything that is not a JSON object is a clear 400/415. */
-export async function readJson(request: Request): Promise<Record<string, unknown>> {
+/** Body caps, in bytes, by what an endpoint takes (documented in the README, Security). */
+export const BODY_LIMITS = {
+  /** Credentials, codes, settings: a few short fields. */
+  small: 4 * 1024,
+  /** A repair with its longest notes (5,000 characters, up to 4 bytes each) and the rest. */
+  repair: 64 * 1024,
+} as const;
+
+/**
+ * The body's bytes, never more than `limit`: a declared length over it is
+ * refused before reading, and a stream that runs past it is cancelled there
+ * (413). So no body, however large or slow, is held or parsed whole.
+ */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new AppError("bodyTooLarge", 413);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new AppError("invalidJson", 400);
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new AppError("bodyTooLarge", 413);
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The path of the first string (key or value) holding a character Postgres
+ * cannot store in text (NUL), or null. Such a string is refused as bad input
+ * instead of failing in the database.
+ */
+export function pathOfNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, "_"].join(".");
+    const found = pathOfNul(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Refuses a text with a NUL character as a 400 naming the field. */
+export function assertNoNul(value: unknown): void {
+  const field = pathOfNul(value);
+  if (field !== null) throw new AppError("textInvalid", 400, { [field]: "textInvalid" });
+}
+
+/**
+ * Reads a JSON object body of at most `limit` bytes (see BODY_LIMITS);
+ * anything else is a clear 400, 413 or 415, never a 500.
+ */
+export async function readJson(request: Request, limit: number = BODY_LIMITS.small): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupportedMediaType", 415);
+  const bytes = await readCapped(request, limit);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
     throw new AppError("invalidJson", 400);
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("invalidJson", 400);
+  assertNoNul(body);
   return body as Record<string, unknown>;
+}
+
+/** A request's query parameters, each checked like a JSON body's strings. */
+export function readQuery(request: Request): Record<string, string> {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  assertNoNul(query);
+  return query;
 }

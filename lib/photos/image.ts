@@ -9,7 +9,8 @@ import { AppError } from "@/lib/errors";
 export type ImageKind = "jpg" | "png" | "webp";
 
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-const MAX_PIXELS = 50_000_000; // refuses decompression bombs
+/** 40 megapixels: more than any phone or studio camera, and refuses decompression bombs. */
+export const MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 4096;
 
 export function detectImage(bytes: Uint8Array): ImageKind | null {
@@ -26,6 +27,9 @@ export const MIME: Record<ImageKind, string> = { jpg: "image/jpeg", png: "image/
 export async function cleanImage(bytes: Uint8Array): Promise<{ kind: ImageKind; bytes: Buffer }> {
   const kind = detectImage(bytes);
   if (!kind) throw new AppError("photoType", 415);
+  // The header says the size: a too-large image is refused before it is decoded.
+  const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_PIXELS) throw new AppError("photoTooManyPixels", 413);
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" })
       .rotate()

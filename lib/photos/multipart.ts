@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { readCapped } from "@/lib/http/respond";
 import { MAX_PHOTO_BYTES } from "./image";
 
 // Reads the `photos` parts of a multipart body without ever holding more than
@@ -9,32 +10,34 @@ export const MAX_PHOTOS_PER_REQUEST = 2;
 const MULTIPART_OVERHEAD = 64 * 1024;
 export const MAX_UPLOAD_BYTES = MAX_PHOTOS_PER_REQUEST * MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
 
-function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
-  let seen = 0;
-  return body.pipeThrough(
-    new TransformStream({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) controller.error(new AppError("photoTooLarge", 413));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-}
-
 export type UploadedFile = { name: string; bytes: Uint8Array };
+
+/** Parts a photo upload may have: the photos and a little room for the browser's own. */
+export const MAX_PARTS = 8;
+
+/** How many parts a multipart body has: its boundary lines, counted without parsing. */
+function countParts(bytes: Uint8Array, boundary: string): number {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = -1; // the last delimiter closes the body
+  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) count++;
+  return count;
+}
 
 export async function readPhotoParts(request: Request): Promise<UploadedFile[]> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new AppError("photosNotMultipart", 415);
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw new AppError("photoTooLarge", 413);
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new AppError("photosNotMultipart", 415);
+  const bytes = await readCapped(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === "bodyTooLarge" ? new AppError("photoTooLarge", 413) : error;
+  });
+  if (countParts(bytes, boundary[1] ?? boundary[2]) > MAX_PARTS) throw new AppError("tooManyPhotos", 400);
 
   let form: FormData;
   try {
-    form = await new Response(capped(request.body, MAX_UPLOAD_BYTES), { headers: { "content-type": type } }).formData();
-  } catch (error) {
-    throw error instanceof AppError ? error : new AppError("photosNotMultipart", 400);
+    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError("photosNotMultipart", 400);
   }
   const files = form.getAll("photos").filter((part): part is File => typeof part !== "string");
   if (files.length === 0) throw new AppError("photosMissing", 400);

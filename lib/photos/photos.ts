@@ -1,6 +1,8 @@
 import { AppError } from "@/lib/errors";
-import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { assertRepairId, isUuid } from "@/lib/repairs/queries";
+import { env } from "@/lib/env";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { assertRepairId } from "@/lib/repairs/queries";
+import { isUuid } from "@/lib/uuid";
 import { photoJson } from "@/lib/repairs/serialize";
 import { cleanImage, MIME } from "./image";
 import type { UploadedFile } from "./multipart";
@@ -23,8 +25,19 @@ export async function listPhotos(client: PrismaClient, shopId: string, repairId:
   return { photos: photos.map(photoJson) };
 }
 
+/** Bytes of photos a shop keeps now. */
+async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shopId: string): Promise<number> {
+  const { _sum } = await client.photo.aggregate({ where: { shopId }, _sum: { sizeBytes: true } });
+  return _sum.sizeBytes ?? 0;
+}
+
+const quotaExceeded = () => new AppError("uploadQuotaExceeded", 507);
+
 export async function addPhotos(client: PrismaClient, shopId: string, repairId: string, files: UploadedFile[]) {
   await repairOfShop(client, shopId, repairId);
+  // A full shop is told before any image is decoded; the exact check is below, under a lock.
+  const quota = env().UPLOAD_QUOTA_MB * 1024 * 1024;
+  if ((await storedBytes(client, shopId)) >= quota) throw quotaExceeded();
   const cleaned = await Promise.all(files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })));
   const stored = cleaned.map((image) => ({ ...image, filePath: newPhotoPath(image.kind) }));
   try {
@@ -34,6 +47,10 @@ export async function addPhotos(client: PrismaClient, shopId: string, repairId: 
       if (!(await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } }))) {
         throw new AppError("repairNotFound", 404);
       }
+      // The shop's row lock makes its uploads take turns here, so two cannot both fit the last space.
+      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+      const adding = stored.reduce((sum, image) => sum + image.bytes.length, 0);
+      if ((await storedBytes(tx, shopId)) + adding > quota) throw quotaExceeded();
       return Promise.all(
         stored.map((image) =>
           tx.photo.create({

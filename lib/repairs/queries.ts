@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { isUuid } from "@/lib/uuid";
 import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { ListQuery } from "./schema";
@@ -10,12 +11,11 @@ import { repairJson, type Instant, type RepairFields } from "./serialize";
 // they cannot answer, counts its matches up to SEARCH_COUNT_CAP only.
 
 export const SEARCH_COUNT_CAP = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The most rows a page number may skip (page 201 at 50 a page); README, Security. */
+export const MAX_OFFSET = 10_000;
 
 /** Another shop's id and a missing id get the very same answer. */
 export const notFound = () => new AppError("repairNotFound", 404);
-
-export const isUuid = (id: string) => UUID.test(id);
 
 export function assertRepairId(id: string): void {
   if (!isUuid(id)) throw notFound();
@@ -33,7 +33,9 @@ function decodeCursor(cursor: string): Cursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     const createdAt = new Date(at);
-    if (!UUID.test(id) || Number.isNaN(createdAt.getTime())) throw new Error("bad cursor");
+    // Postgres' timestamps end sooner than JavaScript's Dates: keep to years it can hold.
+    const year = createdAt.getUTCFullYear();
+    if (!isUuid(id) || Number.isNaN(createdAt.getTime()) || year < 1900 || year > 9999) throw new Error("bad cursor");
     return { createdAt, id };
   } catch {
     throw new AppError("listQueryInvalid", 400);
@@ -101,6 +103,8 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
   // a bare page number skips (page - 1) * limit rows to get there.
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
+  // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
+  if (offset > MAX_OFFSET) throw new AppError("pageTooDeep", 400);
   const { page, total, capped } = await readPage(client, shopId, query, cursor, offset);
   const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
   const hasMore = page.length > query.limit;

@@ -18,9 +18,18 @@ const requiredText = (code: ErrorCode, max: number) =>
 const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string(err("textTooLong")).max(max, err("textTooLong")).nullable());
 
-/** Euros, 0 or more, at most 2 decimals; "12,50" and "12.50" both read as 12.5. */
+/**
+ * Euros, 0 or more, at most 2 decimals. The API takes a number; a string is
+ * read only as plain digits with one decimal mark ("12,50" or "12.50"), so
+ * nothing JavaScript's Number() would also read ("0x10", "1e3", " ") slips in.
+ */
 export const moneySchema = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(",", ".")) : v === "" || v === null ? undefined : v),
+  (v) => {
+    if (v === "" || v === null) return undefined;
+    if (typeof v !== "string") return v;
+    const text = v.trim();
+    return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
+  },
   z
     .number({ error: (issue) => (issue.input === undefined ? "amountRequired" : "amountInvalid") })
     .finite(err("amountInvalid"))

@@ -1,13 +1,30 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { LEGACY_UPLOAD_DIR, relocateLegacyUploads } from "@/lib/photos/relocate";
 
 // Settings shared by the operator commands (npm start, db:migrate, shop:create).
 export function commandConfig(environment: NodeJS.ProcessEnv = process.env) {
+  const dataDir = path.resolve(environment.DATA_DIR ?? "./data");
   return {
     port: Number.parseInt(environment.PORT ?? "3000", 10),
-    dataDir: path.resolve(environment.DATA_DIR ?? "./data"),
-    uploadDir: path.resolve(environment.UPLOAD_DIR ?? "./public/uploads"),
+    dataDir,
+    // Outside public/: photos are served only by app/uploads, with their sandbox headers.
+    uploadDir: path.resolve(environment.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    uploadDirChosen: Boolean(environment.UPLOAD_DIR),
     databaseUrl: environment.DATABASE_URL || undefined,
   };
+}
+
+/**
+ * Makes the photo store, and moves photos out of the old default store (in
+ * public/) when the operator chose no UPLOAD_DIR: every command that reads
+ * photos calls it first, so an upgrade finds them whichever command runs first.
+ */
+export function settleUploadDir(config: ReturnType<typeof commandConfig>): void {
+  mkdirSync(config.uploadDir, { recursive: true });
+  if (config.uploadDirChosen) return;
+  const moved = relocateLegacyUploads(LEGACY_UPLOAD_DIR, config.uploadDir);
+  if (moved > 0) console.log(`Photos: moved ${moved} folder(s) from ${LEGACY_UPLOAD_DIR} to ${config.uploadDir}`);
 }
 
 /** Prints a failure the operator can act on, without a stack trace, and exits 1. */

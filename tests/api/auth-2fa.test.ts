@@ -20,7 +20,7 @@ async function signedIn() {
 async function enabled() {
   const { owner, token } = await signedIn();
   const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
-  const response = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)) }));
+  const response = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password: PASSWORD }));
   expect(response.status).toBe(200);
   return { owner, token, secret: secret as string };
 }
@@ -50,17 +50,17 @@ describe("2FA setup and verification", () => {
     const { token } = await signedIn();
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
 
-    const missing = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "" }));
+    const missing = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "", password: PASSWORD }));
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ error: "2FA code is required" });
-    const short = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "12345" }));
+    const short = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "12345", password: PASSWORD }));
     expect(await short.json()).toMatchObject({ error: "2FA code must be 6 digits" });
-    const wrong = await verify2fa(authed("/api/auth/verify-2fa", token, { code: otherCode(await totpAt(secret)) }));
-    expect(wrong.status).toBe(401);
+    const wrong = await verify2fa(authed("/api/auth/verify-2fa", token, { code: otherCode(await totpAt(secret)), password: PASSWORD }));
+    expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: "Invalid 2FA code", code: "invalid2faCode" });
     expect(await twofaOn(token)).toBe(false);
 
-    const right = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    const right = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }));
     expect(right.status).toBe(200);
     expect(await right.json()).toEqual({ message: "2FA enabled successfully" });
     expect(await twofaOn(token)).toBe(true);
@@ -71,7 +71,7 @@ describe("2FA setup and verification", () => {
 
   it("refuses verification before a setup, and needs a signed-in caller", async () => {
     const { token } = await signedIn();
-    const early = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "123456" }));
+    const early = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "123456", password: PASSWORD }));
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ code: "twofaNotStarted" });
     expect((await setup2fa(new Request("http://localhost/api/auth/setup-2fa", { method: "POST" }))).status).toBe(401);
@@ -81,8 +81,8 @@ describe("2FA setup and verification", () => {
     const { token } = await signedIn();
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
     const wrong = otherCode(await totpAt(secret));
-    for (let i = 0; i < 10; i++) expect((await verify2fa(authed("/api/auth/verify-2fa", token, { code: wrong }))).status).toBe(401);
-    const blocked = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    for (let i = 0; i < 10; i++) expect((await verify2fa(authed("/api/auth/verify-2fa", token, { code: wrong, password: PASSWORD }))).status).toBe(403);
+    const blocked = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3000);
   });
@@ -100,7 +100,7 @@ describe("disabling 2FA", () => {
   it("works with the account password (the settings screen), and refuses a wrong one", async () => {
     const { token } = await enabled();
     const wrong = await disable2fa(authed("/api/auth/disable-2fa", token, { password: "Wrong-Password-1" }));
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: "Incorrect password", code: "passwordIncorrect" });
     expect(await twofaOn(token)).toBe(true);
     const right = await disable2fa(authed("/api/auth/disable-2fa", token, { password: PASSWORD }));
@@ -114,7 +114,7 @@ describe("disabling 2FA", () => {
     expect(nothing.status).toBe(400);
     expect(await nothing.json()).toMatchObject({ error: "Enter your 2FA code or your password" });
     const previous = await totpAt(secret, new Date(Date.now() - 30_000)); // used by the verification
-    expect((await disable2fa(authed("/api/auth/disable-2fa", token, { code: previous }))).status).toBe(401);
+    expect((await disable2fa(authed("/api/auth/disable-2fa", token, { code: previous }))).status).toBe(403);
     expect(await twofaOn(token)).toBe(true);
   });
 
@@ -127,7 +127,7 @@ describe("disabling 2FA", () => {
     ]);
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses[0]).toBe(200);
-    expect([401, 409]).toContain(statuses[1]);
+    expect([403, 409]).toContain(statuses[1]);
     expect(await twofaOn(token)).toBe(false);
   });
 });

@@ -36,8 +36,8 @@ describe("POST /api/auth/login", () => {
     await loginAs(owner.email, "warm-up-the-dummy-hash"); // the dummy hash is made once per process
     const [wrong, wrongMs] = await timed(() => loginAs(owner.email, "Wrong-Password-1", {}, "198.51.100.1"));
     const [unknown, unknownMs] = await timed(() => loginAs("nobody@example.com", "Wrong-Password-1", {}, "198.51.100.2"));
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(403);
+    expect(unknown.status).toBe(403);
     const [a, b] = [await wrong.json(), await unknown.json()];
     expect(a).toEqual({ error: "Invalid email or password", code: "invalidCredentials" });
     expect(b).toEqual(a);
@@ -68,14 +68,14 @@ describe("POST /api/auth/login", () => {
     const password = "Ab1!" + "x".repeat(68); // exactly 72 bytes
     const owner = await newOwner({ password });
     expect((await loginAs(owner.email, password)).status).toBe(200);
-    expect((await loginAs(owner.email, password + "anything")).status).toBe(401);
+    expect((await loginAs(owner.email, password + "anything")).status).toBe(403);
   });
 });
 
 describe("login rate limits", () => {
   it("blocks an email after 10 failures, with the retry time, even for the right password", async () => {
     const owner = await newOwner();
-    for (let i = 0; i < 10; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${i}`)).status).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${i}`)).status).toBe(403);
     const blocked = await loginAs(owner.email, PASSWORD, {}, "192.0.2.200");
     expect(blocked.status).toBe(429);
     const body = await blocked.json();
@@ -92,7 +92,7 @@ describe("login rate limits", () => {
 
   it("blocks an address after 30 failures across emails", async () => {
     const ip = "198.51.100.77";
-    for (let i = 0; i < 30; i++) expect((await loginAs(`spray${i}@example.com`, "Wrong-Password-1", {}, ip)).status).toBe(401);
+    for (let i = 0; i < 30; i++) expect((await loginAs(`spray${i}@example.com`, "Wrong-Password-1", {}, ip)).status).toBe(403);
     const owner = await newOwner();
     expect((await loginAs(owner.email, PASSWORD, {}, ip)).status).toBe(429);
     expect((await loginAs(owner.email, PASSWORD, {}, "198.51.100.78")).status).toBe(200);
@@ -104,7 +104,7 @@ describe("login rate limits", () => {
       Array.from({ length: 20 }, (_, i) => loginAs(owner.email, `Wrong-${i}`, {}, `203.0.113.${100 + i}`)),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
@@ -112,7 +112,7 @@ describe("login rate limits", () => {
     const owner = await newOwner();
     for (let i = 0; i < 9; i++) await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${150 + i}`);
     expect((await loginAs(owner.email)).status).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${170 + i}`)).status).toBe(401);
+    for (let i = 0; i < 9; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${170 + i}`)).status).toBe(403);
   });
 });
 
@@ -121,7 +121,7 @@ describe("login with 2FA", () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", accessToken, {}))).json();
-    const verified = await verify2fa(authed("/api/auth/verify-2fa", accessToken, { code: await totpAt(secret, new Date(Date.now() - 30_000)) }));
+    const verified = await verify2fa(authed("/api/auth/verify-2fa", accessToken, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password: PASSWORD }));
     expect(verified.status).toBe(200);
     return { ...owner, secret };
   }
@@ -134,11 +134,11 @@ describe("login with 2FA", () => {
 
     const wrongCode = String((Number(await totpAt(owner.secret)) + 1) % 1_000_000).padStart(6, "0");
     const wrong = await loginAs(owner.email, PASSWORD, { twofa_code: wrongCode });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: "Invalid 2FA code", code: "invalid2faCode" });
 
     const wrongPassword = await loginAs(owner.email, "Wrong-Password-1", { twofa_code: await totpAt(owner.secret) });
-    expect(wrongPassword.status).toBe(401);
+    expect(wrongPassword.status).toBe(403);
     expect(await wrongPassword.json()).toMatchObject({ code: "invalidCredentials" });
 
     const right = await loginAs(owner.email, PASSWORD, { twofa_code: await totpAt(owner.secret) });
@@ -151,11 +151,11 @@ describe("login with 2FA", () => {
     const now = Date.now();
     const current = await totpAt(owner.secret, new Date(now));
     expect((await loginAs(owner.email, PASSWORD, { twofa_code: current })).status).toBe(200);
-    expect((await loginAs(owner.email, PASSWORD, { twofa_code: current })).status).toBe(401); // replayed
+    expect((await loginAs(owner.email, PASSWORD, { twofa_code: current })).status).toBe(403); // replayed
 
     const twoStepsAgo = await totpAt(owner.secret, new Date(now - 60_000));
     if (twoStepsAgo !== current) {
-      expect((await loginAs(owner.email, PASSWORD, { twofa_code: twoStepsAgo })).status).toBe(401);
+      expect((await loginAs(owner.email, PASSWORD, { twofa_code: twoStepsAgo })).status).toBe(403);
     }
   });
 
@@ -164,7 +164,7 @@ describe("login with 2FA", () => {
     // A code of a step not used yet: the verify step above used the previous one.
     const code = await totpAt(owner.secret);
     const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => loginAs(owner.email, PASSWORD, { twofa_code: code }, `198.18.0.${i}`)));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403]);
     expect(await db().user.findUniqueOrThrow({ where: { email: owner.email } })).toMatchObject({ twofaEnabled: true });
   });
 });

@@ -101,14 +101,33 @@ describe("refresh tokens", () => {
     expect((await me(second.accessToken)).status).toBe(401);
   });
 
-  it("let two tabs refreshing at once both stay signed in", async () => {
+  it("let two tabs refreshing at once both stay signed in, on one line of tokens", async () => {
     const { refreshToken } = await session();
     const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const [a, b] = await Promise.all(answers.map((r) => r.json()));
-    expect(a.refreshToken).not.toBe(b.refreshToken);
-    expect((await refresh(a.refreshToken)).status).toBe(200);
-    expect((await refresh(b.refreshToken)).status).toBe(200);
+    // Both get the very same successor: the session does not fork.
+    expect(a.refreshToken).toBe(b.refreshToken);
+    const next = await refresh(a.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await next.json()).refreshToken).not.toBe(a.refreshToken);
+  });
+
+  it("never fork a session: ten parallel refreshes and a replay within the grace leave one live token", async () => {
+    const { refreshToken } = await session();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(refreshToken)));
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const successors = new Set(await Promise.all(answers.map(async (r) => (await r.json()).refreshToken as string)));
+    expect(successors.size).toBe(1);
+    const replay = await (await refresh(refreshToken)).json();
+    expect(successors.has(replay.refreshToken)).toBe(true);
+    // The family holds exactly the original and its one successor, and only the successor is live.
+    const family = await db().refreshToken.findFirstOrThrow({ where: { tokenHash: hashToken(refreshToken) } });
+    const tokens = await db().refreshToken.findMany({ where: { familyId: family.familyId } });
+    expect(tokens).toHaveLength(2);
+    expect(tokens.filter((t) => t.rotatedAt === null)).toHaveLength(1);
+    // The successor is never stored in plain text.
+    expect(JSON.stringify(tokens)).not.toContain(replay.refreshToken);
   });
 
   it("expire when idle for 7 days, and 30 days after sign-in however active", async () => {

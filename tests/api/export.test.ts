@@ -29,7 +29,7 @@ async function seeded() {
   const { api } = session;
   const oldest = await createRepair(api, { customer_name: "=HYPERLINK(\"http://evil\",\"click\")", customer_phone: "+34 600 000 000" });
   const middle = await createRepair(api, { customer_name: "Núria", item_type: "watch", deadline: "15/03/2026", status: "ready", final_price: 1234.5 });
-  const newest = await createRepair(api, { customer_name: "@SUM(A1)", item_description: "-2+3", status: "diagnosing" });
+  const newest = await createRepair(api, { customer_name: "@SUM(A1)", item_description: "-2+3", status: "diagnosing", outsourced_to: "＝HYPERLINK(\"http://evil\")" });
   await api.quote(newest.id, { amount: 99.99, notes: "=1+1" });
   await db().repair.update({ where: { id: oldest.id }, data: { createdAt: new Date("2026-03-01T08:00:00Z") } });
   await db().repair.update({ where: { id: middle.id }, data: { createdAt: new Date("2026-03-02T23:59:59Z") } });
@@ -41,7 +41,7 @@ async function seeded() {
 }
 
 describe("POST /api/export/excel", () => {
-  it("streams an .xlsx of the shop's repairs, newest first, with real dates and money, and no formula anywhere", async () => {
+  it("streams an .xlsx of the shop's repairs, newest first, with real dates and money, text as typed, and no formula anywhere", async () => {
     const { token } = await seeded();
     const response = await post(token, { fields: [...EXPORT_FIELDS], startDate: null, endDate: null, statuses: null });
     expect(response.status).toBe(200);
@@ -56,11 +56,20 @@ describe("POST /api/export/excel", () => {
     ]);
     expect(rows).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
-    expect(rows.map((r) => r[col("Customer")])).toEqual(["'@SUM(A1)", "Núria", "'=HYPERLINK(\"http://evil\",\"click\")"]);
-    expect(rows[0][col("Item description")]).toBe("'-2+3");
-    expect(rows[0][col("Notes")]).toBe("'\tTabbed");
-    expect(rows[0][col("Quote notes")]).toBe("'=1+1");
-    expect(rows[2][col("Phone")]).toBe("'+34 600 000 000");
+    // Text reads back exactly as typed (no apostrophe), as text cells in the Text format.
+    expect(rows.map((r) => r[col("Customer")])).toEqual(["@SUM(A1)", "Núria", "=HYPERLINK(\"http://evil\",\"click\")"]);
+    expect(rows[0][col("Item description")]).toBe("-2+3");
+    expect(rows[0][col("Notes")]).toBe("\tTabbed");
+    expect(rows[0][col("Quote notes")]).toBe("=1+1");
+    expect(rows[0][col("Outsourced to")]).toBe("＝HYPERLINK(\"http://evil\")");
+    expect(rows[2][col("Phone")]).toBe("+34 600 000 000");
+    for (const name of ["Repair number", "Customer", "Phone", "Item description", "Notes", "Outsourced to", "Quote notes"]) {
+      for (const row of [2, 3, 4]) {
+        const cell = sheet.getRow(row).getCell(col(name) + 1);
+        expect(cell.numFmt, name).toBe("@");
+        if (cell.value !== null) expect(cell.type, name).toBe(ExcelJS.ValueType.String);
+      }
+    }
     expect(rows[0][col("Quote")]).toBe(99.99);
     expect(rows[0][col("Quote status")]).toBe("Pending");
     expect(rows[0][col("Status")]).toBe("Quoting");
@@ -82,7 +91,7 @@ describe("POST /api/export/excel", () => {
     const response = await post(token, { fields: DEFAULT_EXPORT_FIELDS, startDate: "2026-03-01", endDate: "02/03/2026", statuses: ["received", "ready"] });
     const [header, ...rows] = rowValues((await readBack(response)).sheet);
     expect(header).toHaveLength(8);
-    expect(rows.map((r) => r[1])).toEqual(["Núria", "'=HYPERLINK(\"http://evil\",\"click\")"]);
+    expect(rows.map((r) => r[1])).toEqual(["Núria", "=HYPERLINK(\"http://evil\",\"click\")"]);
 
     const listed = await (await api.list("?statuses=received,ready")).json();
     expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(rows.map((r) => r[0]));
@@ -110,7 +119,7 @@ describe("POST /api/export/excel", () => {
     await workbook.xlsx.load((await new Response(body).arrayBuffer()) as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(["Repairs", "Repairs (2)"]);
     expect(rowValues(workbook.worksheets[0])).toHaveLength(3);
-    expect(rowValues(workbook.worksheets[1])).toEqual([["Customer"], ["'=HYPERLINK(\"http://evil\",\"click\")"]]);
+    expect(rowValues(workbook.worksheets[1])).toEqual([["Customer"], ["=HYPERLINK(\"http://evil\",\"click\")"]]);
   });
 
   it.each([

@@ -80,7 +80,8 @@ describe("POST /api/auth/create-subaccount", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => create(token, staff())));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 422)).toHaveLength(18);
+    // The rest: the account limit, or the per-shop rate limit on creating accounts.
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 422 || s === 429)).toBe(true);
     expect(await db().user.count({ where: { shopId: owner.shopId } })).toBe(3);
   });
 

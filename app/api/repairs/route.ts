@@ -1,14 +1,14 @@
 import { authedRoute } from "@/lib/http/handler";
-import { json, readJson } from "@/lib/http/respond";
+import { BODY_LIMITS, json, readJson, readQuery } from "@/lib/http/respond";
 import { createRepair } from "@/lib/repairs/mutations";
 import { listRepairs } from "@/lib/repairs/queries";
 import { listQuerySchema } from "@/lib/repairs/schema";
 
 export const GET = authedRoute(async ({ db, request, caller }) => {
-  const query = listQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = listQuerySchema.parse(readQuery(request));
   return json(await listRepairs(db, caller.shopId, query));
 });
 
 export const POST = authedRoute(async ({ db, request, caller }) =>
-  json(await createRepair(db, caller, await readJson(request)), { status: 201 }),
+  json(await createRepair(db, caller, await readJson(request, BODY_LIMITS.repair)), { status: 201 }),
 );

@@ -5,5 +5,5 @@ import { json, readJson } from "@/lib/http/respond";
 
 export const POST = authedRoute(async ({ db, request, caller }) => {
   const proof = disableTwofaSchema.parse(await readJson(request));
-  return json(await disableTwoFactor(db, caller.userId, proof));
+  return json(await disableTwoFactor(db, caller, proof));
 });

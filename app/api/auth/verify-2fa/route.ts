@@ -4,6 +4,6 @@ import { authedRoute } from "@/lib/http/handler";
 import { json, readJson } from "@/lib/http/respond";
 
 export const POST = authedRoute(async ({ db, request, caller }) => {
-  const { code } = verifyTwofaSchema.parse(await readJson(request));
-  return json(await enableTwoFactor(db, caller.userId, code));
+  const proof = verifyTwofaSchema.parse(await readJson(request));
+  return json(await enableTwoFactor(db, caller, proof));
 });

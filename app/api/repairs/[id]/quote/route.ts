@@ -1,7 +1,7 @@
 import { authedRoute } from "@/lib/http/handler";
-import { json, readJson } from "@/lib/http/respond";
+import { BODY_LIMITS, json, readJson } from "@/lib/http/respond";
 import { setQuote } from "@/lib/repairs/mutations";
 
 export const PATCH = authedRoute(async ({ db, request, caller, params }) =>
-  json(await setQuote(db, caller, params.id, await readJson(request))),
+  json(await setQuote(db, caller, params.id, await readJson(request, BODY_LIMITS.repair))),
 );

@@ -1,0 +1,65 @@
+import { AppError } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+
+// Escalating lockout per account (NIST SP 800-63B 5.2.2): consecutive failed
+// checks of a password or a 2FA code, wherever they happen (sign-in, enrolling
+// or turning off 2FA), counted per normalised email, so an unknown address
+// is answered exactly like a known one. Every 10th failure locks the account
+// for longer (1, 2, 4, ... 256 minutes); the 100th locks it until an operator
+// runs `npm run account:unlock`. A success clears the count. The fixed
+// windows of lib/rate-limit.ts still apply on top.
+
+export const LOCKOUT = { step: 10, firstMinutes: 1, permanentAt: 100 } as const;
+
+/** Minutes an account stays locked after its n-th consecutive failure (0: not locked by it). */
+export function lockMinutes(failures: number): number {
+  if (failures <= 0 || failures % LOCKOUT.step !== 0 || failures >= LOCKOUT.permanentAt) return 0;
+  return LOCKOUT.firstMinutes * 2 ** (failures / LOCKOUT.step - 1);
+}
+
+/** Refuses a check on a locked account: 423 for good, 429 with the wait otherwise. */
+export async function assertNotLocked(client: PrismaClient, email: string, now = new Date()): Promise<void> {
+  const row = await client.accountLockout.findUnique({ where: { email } });
+  if (!row) return;
+  if (row.failures >= LOCKOUT.permanentAt) throw new AppError("accountLocked", 423);
+  if (row.lockedUntil && row.lockedUntil > now) {
+    const retryAfter = Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000));
+    throw new AppError("tooManyAttempts", 429, undefined, retryAfter);
+  }
+}
+
+/** Counts one failed check; one statement, so parallel failures each count once. */
+export async function recordFailure(client: PrismaClient, email: string): Promise<void> {
+  const { step, firstMinutes, permanentAt } = LOCKOUT;
+  await client.$executeRaw`
+    INSERT INTO account_lockouts (email, failures, updated_at) VALUES (${email}, 1, now())
+    ON CONFLICT (email) DO UPDATE SET
+      failures = account_lockouts.failures + 1,
+      updated_at = now(),
+      locked_until = CASE
+        WHEN (account_lockouts.failures + 1) % ${step} = 0 AND account_lockouts.failures + 1 < ${permanentAt}
+        THEN now() + ${firstMinutes} * power(2, (account_lockouts.failures + 1) / ${step} - 1) * interval '1 minute'
+        ELSE account_lockouts.locked_until END`;
+}
+
+export async function recordSuccess(client: PrismaClient, email: string): Promise<void> {
+  await client.accountLockout.deleteMany({ where: { email } });
+}
+
+/** The operator's unlock: the account may sign in again. Returns whether it was locked at all. */
+export async function unlockAccount(client: PrismaClient, email: string): Promise<boolean> {
+  const { count } = await client.accountLockout.deleteMany({ where: { email } });
+  return count > 0;
+}
+
+/**
+ * One credential check under the lockout: refused while locked, and its
+ * outcome counted. `check` answers whether the credential was right.
+ */
+export async function checkedCredential(client: PrismaClient, email: string, check: () => Promise<boolean>): Promise<boolean> {
+  await assertNotLocked(client, email);
+  const ok = await check();
+  if (ok) await recordSuccess(client, email);
+  else await recordFailure(client, email);
+  return ok;
+}
