@@ -9,9 +9,9 @@ export const MAX_ACCOUNTS_PER_SHOP = 3;
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
   const data = subaccountSchema.parse(input);
-  await takeSlot(client, limits.subaccountsPerShop(shopId));
-  // Checked before the (costly) hash, and again under the lock below.
+  // Checked before the rate limit and the (costly) hash, and again under the lock below.
   if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached", 422);
+  await takeSlot(client, limits.subaccountsPerShop(shopId));
   const passwordHash = await hashPassword(data.password);
   try {
     const user = await client.$transaction(async (tx) => {

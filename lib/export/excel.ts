@@ -1,8 +1,9 @@
 import { once } from "node:events";
-import { PassThrough, Readable, Transform } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Locale } from "@/i18n/config";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
@@ -125,7 +126,7 @@ export async function exportRepairs(
   output.once("close", () => void release());
   const rows = batches(client, shopId, request, first);
   void write(rows, request.fields, language, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
-  return { fileName: exportFileName(now), body: Readable.toWeb(output) as ReadableStream<Uint8Array> };
+  return { fileName: exportFileName(now), body: webStreamOf(output) };
 }
 
 async function write(

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { webStreamOf } from "@/lib/http/web-stream";
 import { MIME, type ImageKind } from "./image";
 import { resolvePhoto } from "./store";
 
@@ -24,6 +24,6 @@ export async function servePhoto(segments: string[]): Promise<Response> {
   const info = await stat(full).catch(() => null);
   if (!info?.isFile()) return notFound();
   const kind = path.extname(full).slice(1) as ImageKind;
-  const body = Readable.toWeb(createReadStream(full)) as ReadableStream<Uint8Array>;
+  const body = webStreamOf(createReadStream(full));
   return new Response(body, { headers: { ...HEADERS, "Content-Type": MIME[kind], "Content-Length": String(info.size) } });
 }
