@@ -19,6 +19,13 @@ test("/setup-2fa: explain, generate, confirm a real code, then back to the dashb
   await expect(code).toHaveAttribute("maxlength", "6");
   await code.fill("12345");
   await expect(page.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await code.fill(await codeAt(secret));
+  // Turning 2FA on asks for the account password again.
+  await expect(page.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await page.getByLabel("Your account password").fill("Not-My-Password-1");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(alert(page)).toHaveText("Incorrect password");
+  await page.getByLabel("Your account password").fill(PASSWORD);
   await code.fill(wrong(await codeAt(secret)));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(alert(page)).toHaveText("Invalid 2FA code");
@@ -33,7 +40,7 @@ test("/setup-2fa: explain, generate, confirm a real code, then back to the dashb
 test("/disable-2fa: digits only, a real code, a success screen, then the dashboard", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
-  expect((await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30) } })).status()).toBe(200);
+  expect((await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } })).status()).toBe(200);
 
   await page.goto("/disable-2fa");
   await expect(page.getByText(/less secure/)).toBeVisible();
@@ -66,6 +73,7 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
   await page.getByRole("button", { name: "Enable 2FA" }).click();
   const secret = (await page.locator("code").textContent())!;
   await page.getByLabel("6-digit code from the app").fill(await codeAt(secret));
+  await page.getByLabel("Your account password").fill(PASSWORD);
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2FA enabled successfully" })).toBeVisible();
   await expect(profile).toContainText("Enabled");

@@ -28,9 +28,16 @@ test("the edit form starts from the repair, saves every field, and adds photos a
   await expect(page.getByRole("button", { name: "Change status, now Outsourced" })).toBeVisible();
 
   await page.getByRole("button", { name: "Edit" }).click();
+  // A change typed but not saved survives adding a photo: the form stays open with it.
+  await form.getByLabel("Notes").fill("Tancador fluix");
   const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#552200" } }).png().toBuffer();
-  await page.getByRole("dialog", { name: "Edit repair" }).locator('input[type="file"]').setInputFiles({ name: "clasp.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByRole("status").filter({ hasText: "Photos added" })).toBeVisible();
+  await form.locator('input[type="file"]').setInputFiles({ name: "clasp.png", mimeType: "image/png", buffer: png });
+  await expect(form.getByRole("status").filter({ hasText: "Photos added" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Enlarge photo clasp.png" })).toBeAttached();
+  await expect(form.getByLabel("Notes")).toHaveValue("Tancador fluix");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText("Tancador fluix")).toBeVisible();
   await expect(page.getByRole("button", { name: "Enlarge photo clasp.png" })).toBeVisible();
 });
 

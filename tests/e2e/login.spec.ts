@@ -42,7 +42,7 @@ test("sign-in with 2FA: the code field appears, email and password lock, a real 
   const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
   const auth = { Authorization: `Bearer ${accessToken}` };
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
-  const verified = await request.post("/api/auth/verify-2fa", { headers: auth, data: { code: await codeAt(secret, -30) } });
+  const verified = await request.post("/api/auth/verify-2fa", { headers: auth, data: { code: await codeAt(secret, -30), password: PASSWORD } });
   expect(verified.status()).toBe(200);
 
   await page.goto("/login");

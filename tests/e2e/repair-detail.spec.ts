@@ -97,3 +97,27 @@ test("a missing repair shows the not-found state with a way back", async ({ page
   await page.getByRole("link", { name: "Back to repairs" }).click();
   await expect(page).toHaveURL(/\/repairs$/);
 });
+
+for (const [language, typed, shown, title, amount, save] of [
+  ["es", "90,5", "90,50 €", "Fijar precio final", "Importe (€)", "Guardar"],
+  ["ca", "1.234,5", "1234,50 €", "Fixa el preu final", "Import (€)", "Desa"],
+  ["en", "90,5", "€90.50", "Set final price", "Amount (€)", "Save"],
+] as const) {
+  test(`a price typed the way ${language} writes it (${typed}) is saved as that amount, and shown back before saving`, async ({ page, request }) => {
+    const { headers } = await signedInOwner(page, request);
+    await request.put("/api/settings", { headers, data: { language } });
+    await page.context().addCookies([{ name: "lang", value: language, url: test.info().project.use.baseURL! }]);
+    await page.addInitScript((lang) => localStorage.setItem("language", lang), language);
+    const repair = await addRepair(request, headers, { repair_number: `R-M${language}`, customer_name: "Pau", item_description: "Anell", status: "ready" });
+    await page.goto(`/repairs/${repair.id}`);
+    await page.getByRole("button", { name: title }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await dialog.getByLabel(amount).fill(typed);
+    await expect(dialog.getByText(shown)).toBeVisible();
+    await dialog.getByRole("button", { name: save }).click();
+    await expect(dialog).toBeHidden();
+    const saved = await (await request.get(`/api/repairs/${repair.id}`, { headers })).json();
+    expect(saved.final_price).toBe(typed === "1.234,5" ? 1234.5 : 90.5);
+    await expect(page.getByText(shown).first()).toBeVisible();
+  });
+}
