@@ -100,7 +100,7 @@ test("a missing repair shows the not-found state with a way back", async ({ page
 
 for (const [language, typed, shown, title, amount, save] of [
   ["es", "90,5", "90,50 €", "Fijar precio final", "Importe (€)", "Guardar"],
-  ["ca", "1.234,5", "1234,50 €", "Fixa el preu final", "Import (€)", "Desa"],
+  ["ca", "1.234,5", "1.234,50 €", "Fixa el preu final", "Import (€)", "Desa"],
   ["en", "90,5", "€90.50", "Set final price", "Amount (€)", "Save"],
 ] as const) {
   test(`a price typed the way ${language} writes it (${typed}) is saved as that amount, and shown back before saving`, async ({ page, request }) => {
