@@ -11,6 +11,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
+import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
@@ -158,6 +159,7 @@ export function SettingsScreen() {
       </section>
       <TwoFactorSection />
       <LanguageSection />
+      <TimeZoneSection />
       <section className={card}>
         <h2 className="text-lg font-semibold">{t("settings.accounts")}</h2>
         <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">

@@ -114,7 +114,7 @@ export function RepairDetail({ id }: { id: string }) {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{repair.repair_number}</h1>
         <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
-        <span className="text-sm text-slate-600">{t("repair.created", { date: format.date(repair.created_at) })}</span>
+        <span className="text-sm text-slate-600">{t("repair.created", { date: format.instant(repair.created_at) })}</span>
         <div className="ml-auto flex gap-2">
           <button type="button" onClick={() => setDialog("edit")} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
             {t("createRepair.edit")}
@@ -132,7 +132,7 @@ export function RepairDetail({ id }: { id: string }) {
               {t(`repair.actions.${action.action}`)}
             </button>
           ))}
-          {note === "completed" && <p className="text-green-900">{t("repair.completed", { date: format.date(repair.picked_up_at) })}</p>}
+          {note === "completed" && <p className="text-green-900">{t("repair.completed", { date: format.instant(repair.picked_up_at) })}</p>}
           {note === "denied" && <p className="text-red-900">{t("repair.deniedNote")}</p>}
         </div>
       )}
@@ -169,7 +169,8 @@ export function RepairDetail({ id }: { id: string }) {
               <Row label={t("repair.amount")} value={format.money(repair.quote_amount)} />
               <Row label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
               <Row label={t("repair.quoteNotes")} value={repair.quote_notes} />
-              <Row label={t("exportFields.quote_expires_at")} value={format.date(repair.quote_expires_at)} />
+              <Row label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
+              <Row label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
             </dl>
           )}
         </Section>
@@ -197,8 +198,8 @@ export function RepairDetail({ id }: { id: string }) {
         <Section title={t("repair.timeline")}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             <Row label={t("repair.deadline")} value={format.date(repair.deadline)} />
-            <Row label={t("repair.lastUpdated")} value={format.date(repair.updated_at)} />
-            <Row label={t("repair.pickedUp")} value={format.date(repair.picked_up_at)} />
+            <Row label={t("repair.lastUpdated")} value={format.instant(repair.updated_at)} />
+            <Row label={t("repair.pickedUp")} value={format.instant(repair.picked_up_at)} />
           </dl>
         </Section>
       </div>

@@ -1,12 +1,21 @@
 import { useLocale } from "next-intl";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { formatDate } from "@/lib/repairs/dates";
+import { dayIn } from "@/lib/time-zone";
 
-/** Euros with 2 decimals and dates as DD/MM/YYYY (SPEC section 9), in the user's locale. */
+/**
+ * Euros with 2 decimals and dates as DD/MM/YYYY (SPEC section 9), in the
+ * user's locale: `date` for plain dates (a deadline never shifts), `instant`
+ * for moments (created, updated, picked up, quote times), read as the day
+ * they fell on in the shop's time zone.
+ */
 export function useFormat() {
   const locale = useLocale();
+  const { user } = useCurrentUser();
   const euros = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return {
     money: (value: number | null) => (value === null ? "—" : euros.format(value)),
     date: (value: string | null) => (value ? formatDate(value) : "—"),
+    instant: (value: string | null) => (value ? dayIn(value, user.time_zone) : "—"),
   };
 }

@@ -2,6 +2,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { createShopSchema, type CreateShopInput } from "@/lib/auth/schema";
 import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { defaultTimeZone } from "@/lib/time-zone";
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 
@@ -22,7 +23,7 @@ export async function insertShopAndOwner(
     throw new AppError("emailTaken", 409, { email: "emailTaken" });
   }
   try {
-    const shop = await tx.shop.create({ data: { name: data.shopName } });
+    const shop = await tx.shop.create({ data: { name: data.shopName, timeZone: defaultTimeZone() } });
     const user = await tx.user.create({
       data: { shopId: shop.id, name: data.name, email: data.email, passwordHash: data.passwordHash, role: "owner" },
     });

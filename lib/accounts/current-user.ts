@@ -1,9 +1,17 @@
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-/** GET /auth/me: name, email, role, shopId, twofa_enabled (SPEC section 3). */
+/** GET /auth/me: name, email, role, shopId, twofa_enabled (SPEC section 3), and the shop's time zone. */
 export async function currentUser(client: PrismaClient, caller: { userId: string; shopId: string }) {
-  const user = await client.user.findFirst({ where: { id: caller.userId, shopId: caller.shopId } });
+  const user = await client.user.findFirst({ where: { id: caller.userId, shopId: caller.shopId }, include: { shop: { select: { timeZone: true } } } });
   if (!user) throw new AppError("unauthorized", 401);
-  return { name: user.name, email: user.email, role: user.role, shopId: user.shopId, twofa_enabled: user.twofaEnabled };
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    shopId: user.shopId,
+    twofa_enabled: user.twofaEnabled,
+    /** The shop's IANA time zone, in which the screens show every instant. */
+    time_zone: user.shop.timeZone,
+  };
 }

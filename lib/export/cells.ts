@@ -1,4 +1,5 @@
 import type { Repair } from "@/lib/generated/prisma/client";
+import { wallClockIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
 import type { ExportField } from "./fields";
 
@@ -23,7 +24,9 @@ export type ExportRow = Omit<Repair, "shopId" | "searchText" | "quoteAmount" | "
   finalPrice: number | null;
 };
 
-export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, now: Date): (string | number | Date | null)[] {
+export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, timeZone: string, now: Date): (string | number | Date | null)[] {
+  // Spreadsheets have no time zones: an instant goes in as the shop's wall-clock time.
+  const local = (instant: Date | null) => (instant ? wallClockIn(instant, timeZone) : null);
   const quoteStatus = effectiveQuoteStatus(repair.quoteStatus as QuoteStatus | null, repair.quoteExpiresAt, now);
   const value: Record<ExportField, string | number | Date | null> = {
     repair_number: repair.repairNumber,
@@ -33,17 +36,17 @@ export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels
     item_description: repair.itemDescription,
     status: labels.statuses[repair.status],
     deadline: repair.deadline,
-    created_at: repair.createdAt,
-    updated_at: repair.updatedAt,
+    created_at: local(repair.createdAt),
+    updated_at: local(repair.updatedAt),
     notes: repair.notes,
     outsourced_to: repair.outsourcedTo,
     quote_amount: repair.quoteAmount,
     quote_notes: repair.quoteNotes,
     quote_status: quoteStatus ? labels.quoteStatuses[quoteStatus] : null,
-    quote_created_at: repair.quoteCreatedAt,
-    quote_expires_at: repair.quoteExpiresAt,
+    quote_created_at: local(repair.quoteCreatedAt),
+    quote_expires_at: local(repair.quoteExpiresAt),
     final_price: repair.finalPrice,
-    picked_up_at: repair.pickedUpAt,
+    picked_up_at: local(repair.pickedUpAt),
   };
   return fields.map((field) => value[field]);
 }

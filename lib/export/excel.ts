@@ -5,6 +5,7 @@ import type { Locale } from "@/i18n/config";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
+import { wallClockIn } from "@/lib/time-zone";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
@@ -20,18 +21,26 @@ import { exportSchema } from "./schema";
 const MESSAGES = { en, es, ca };
 const BATCH = 2000;
 export const MAX_ROWS_PER_SHEET = 1_048_575; // plus the header row
-const DAY = 86_400_000;
 
-export const exportFileName = (now = new Date()) => `repairs_export_${now.toISOString().slice(0, 10)}.xlsx`;
+/** repairs_export_{date}.xlsx, the date being the shop's today. */
+export const exportFileName = (timeZone: string, now = new Date()) => `repairs_export_${day(wallClockIn(now, timeZone))}.xlsx`;
 
-function conditions(shopId: string, request: ReturnType<typeof exportSchema.parse>, after?: ExportRow): Prisma.Sql {
+/** Who the file is for: the language of its texts and the zone of its times. */
+export type Reader = { language: Locale; timeZone: string };
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function conditions(shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, after?: ExportRow): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
   if (request.statuses?.length) {
     parts.push(Prisma.sql`status IN (${Prisma.join(request.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
   }
-  if (request.startDate) parts.push(Prisma.sql`created_at >= ${request.startDate}`);
-  // Whole days: the end date is included up to its last instant.
-  if (request.endDate) parts.push(Prisma.sql`created_at < ${new Date(request.endDate.getTime() + DAY)}`);
+  // Whole days of the shop's calendar: from the start date's midnight there
+  // to the end date's last instant there, daylight saving included.
+  if (request.startDate) parts.push(Prisma.sql`created_at >= (${day(request.startDate)}::timestamp AT TIME ZONE ${timeZone})`);
+  if (request.endDate) {
+    parts.push(Prisma.sql`created_at < ((${day(request.endDate)}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
+  }
   // Keyset: the next batch starts right after the last row, straight from the index.
   if (after) parts.push(Prisma.sql`(created_at, id) < (${after.createdAt}, ${after.id}::uuid)`);
   return Prisma.join(parts, " AND ");
@@ -47,12 +56,12 @@ function readBatch(client: PrismaClient, where: Prisma.Sql): Promise<ExportRow[]
     FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`;
 }
 
-async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, first: ExportRow[]) {
+async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, first: ExportRow[]) {
   let next = first;
   while (next.length > 0) {
     const current = next;
     // Read the next batch while this one is written and zipped.
-    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, conditions(shopId, request, current[current.length - 1]));
+    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, conditions(shopId, request, timeZone, current[current.length - 1]));
     yield current;
     next = await pending;
   }
@@ -102,7 +111,7 @@ export type ExportResult = { fileName: string; body: ReadableStream<Uint8Array> 
 export async function exportRepairs(
   client: PrismaClient,
   shopId: string,
-  language: Locale,
+  reader: Reader,
   input: unknown,
   maxRowsPerSheet = MAX_ROWS_PER_SHEET,
 ): Promise<ExportResult> {
@@ -115,7 +124,7 @@ export async function exportRepairs(
   try {
     // The first batch is read before answering, so a failing database is a
     // proper error answer rather than a cut-off file.
-    first = await readBatch(client, conditions(shopId, request));
+    first = await readBatch(client, conditions(shopId, request, reader.timeZone));
   } catch (error) {
     await release();
     throw error;
@@ -124,20 +133,20 @@ export async function exportRepairs(
   const output = new PassThrough();
   // Sent, failed or dropped by the client: the slot is free again.
   output.once("close", () => void release());
-  const rows = batches(client, shopId, request, first);
-  void write(rows, request.fields, language, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
-  return { fileName: exportFileName(now), body: webStreamOf(output) };
+  const rows = batches(client, shopId, request, reader.timeZone, first);
+  void write(rows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
+  return { fileName: exportFileName(reader.timeZone, now), body: webStreamOf(output) };
 }
 
 async function write(
   rows: AsyncGenerator<ExportRow[]>,
   fields: ExportField[],
-  language: Locale,
+  reader: Reader,
   now: Date,
   output: PassThrough,
   maxRowsPerSheet: number,
 ) {
-  const messages = MESSAGES[language];
+  const messages = MESSAGES[reader.language];
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   streamEntriesThrough(workbook);
   const columns = fields.map((field) => ({
@@ -164,7 +173,7 @@ async function write(
         sheet = newSheet();
         inSheet = 0;
       }
-      const row = sheet.addRow(cellsOf(repair, fields, messages, now));
+      const row = sheet.addRow(cellsOf(repair, fields, messages, reader.timeZone, now));
       // exceljs gives every cell a fresh copy of its column's style and then
       // works out each copy's style id from scratch (a third of the export's
       // time); one shared style object per column is looked up once.

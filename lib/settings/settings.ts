@@ -2,14 +2,22 @@ import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { settingsSchema, type SettingsInput } from "./schema";
 
-export async function getSettings(client: PrismaClient, userId: string) {
-  const user = await client.user.findUnique({ where: { id: userId }, select: { language: true } });
+type Caller = { userId: string; shopId: string };
+
+export async function getSettings(client: PrismaClient, caller: Caller) {
+  const user = await client.user.findFirst({
+    where: { id: caller.userId, shopId: caller.shopId },
+    select: { language: true, shop: { select: { timeZone: true } } },
+  });
   if (!user) throw new AppError("unauthorized", 401);
-  return { language: user.language };
+  return { language: user.language, time_zone: user.shop.timeZone };
 }
 
-export async function updateSettings(client: PrismaClient, userId: string, input: SettingsInput) {
-  const { language } = settingsSchema.parse(input);
-  await client.user.update({ where: { id: userId }, data: { language } });
-  return { language, message: successText("settingsSaved") };
+export async function updateSettings(client: PrismaClient, caller: Caller, input: SettingsInput) {
+  const { language, time_zone } = settingsSchema.parse(input);
+  await client.$transaction(async (tx) => {
+    if (language) await tx.user.update({ where: { id: caller.userId }, data: { language } });
+    if (time_zone) await tx.shop.update({ where: { id: caller.shopId }, data: { timeZone: time_zone } });
+  });
+  return { ...(await getSettings(client, caller)), message: successText("settingsSaved") };
 }

@@ -19,7 +19,7 @@ async function main() {
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const started = performance.now();
-    const { body } = await exportRepairs(client, owner.shopId, "en", { fields: DEFAULT_EXPORT_FIELDS, startDate: values.start ?? null });
+    const { body } = await exportRepairs(client, owner.shopId, { language: "en", timeZone: "Europe/Madrid" }, { fields: DEFAULT_EXPORT_FIELDS, startDate: values.start ?? null });
     let bytes = 0;
     const reader = body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;

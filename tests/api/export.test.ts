@@ -5,6 +5,7 @@ import { POST as exportRoute } from "@/app/api/export/excel/route";
 import { PUT as putSettings } from "@/app/api/settings/route";
 import { db } from "@/lib/db";
 import { exportRepairs } from "@/lib/export/excel";
+import { wallClockIn } from "@/lib/time-zone";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from "@/lib/export/fields";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
@@ -31,10 +32,12 @@ async function seeded() {
   const middle = await createRepair(api, { customer_name: "Núria", item_type: "watch", deadline: "15/03/2026", status: "ready", final_price: 1234.5 });
   const newest = await createRepair(api, { customer_name: "@SUM(A1)", item_description: "-2+3", status: "diagnosing", outsourced_to: "＝HYPERLINK(\"http://evil\")" });
   await api.quote(newest.id, { amount: 99.99, notes: "=1+1" });
+  // The shop is in Madrid (UTC+1 in March): its days start at 23:00 UTC the evening before.
+  await db().shop.update({ where: { id: session.owner.shopId }, data: { timeZone: "Europe/Madrid" } });
   await db().repair.update({ where: { id: oldest.id }, data: { createdAt: new Date("2026-03-01T08:00:00Z") } });
-  await db().repair.update({ where: { id: middle.id }, data: { createdAt: new Date("2026-03-02T23:59:59Z") } });
+  await db().repair.update({ where: { id: middle.id }, data: { createdAt: new Date("2026-03-02T22:59:59Z") } });
   // Input is trimmed, so a leading tab can only come from elsewhere (an import, a script).
-  await db().repair.update({ where: { id: newest.id }, data: { createdAt: new Date("2026-03-03T00:00:00Z"), notes: "\tTabbed" } });
+  await db().repair.update({ where: { id: newest.id }, data: { createdAt: new Date("2026-03-02T23:00:00Z"), notes: "\tTabbed" } });
   const other = await shopSession();
   await createRepair(other.api, { customer_name: "Another shop's customer" });
   return { ...session, oldest, middle, newest };
@@ -46,7 +49,8 @@ describe("POST /api/export/excel", () => {
     const response = await post(token, { fields: [...EXPORT_FIELDS], startDate: null, endDate: null, statuses: null });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx"`);
+    const today = wallClockIn(new Date(), "Europe/Madrid").toISOString().slice(0, 10);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="repairs_export_${today}.xlsx"`);
 
     const { bytes, sheet } = await readBack(response);
     const [header, ...rows] = rowValues(sheet);
@@ -76,7 +80,9 @@ describe("POST /api/export/excel", () => {
     expect(rows[1][col("Final price")]).toBe(1234.5);
     expect(rows[1][col("Type")]).toBe("Watch");
     expect(rows[1][col("Deadline")]).toEqual(new Date("2026-03-15T00:00:00Z"));
-    expect(rows[2][col("Created")]).toEqual(new Date("2026-03-01T08:00:00Z"));
+    // Instants are the shop's wall-clock time (09:00 in Madrid), as a spreadsheet shows a date's fields.
+    expect(rows[2][col("Created")]).toEqual(new Date("2026-03-01T09:00:00Z"));
+    expect(rows[0][col("Created")]).toEqual(new Date("2026-03-03T00:00:00Z"));
     expect(sheet.getRow(3).getCell(col("Deadline") + 1).numFmt).toBe("dd/mm/yyyy");
     expect(sheet.getRow(2).getCell(col("Quote") + 1).numFmt).toBe('#,##0.00 "€"');
 
@@ -97,6 +103,30 @@ describe("POST /api/export/excel", () => {
     expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(rows.map((r) => r[0]));
   });
 
+  it("reads days and writes times in the shop's time zone, around midnight and across the change to summer time", async () => {
+    const { api, token, owner } = await shopSession();
+    await db().shop.update({ where: { id: owner.shopId }, data: { timeZone: "Europe/Madrid" } });
+    // Madrid moves from UTC+1 to UTC+2 at 01:00 UTC on Sunday 29 March 2026.
+    const at = {
+      "R-SAT": "2026-03-28T22:59:00Z", // 23:59 on the 28th in Madrid
+      "R-SUN-EARLY": "2026-03-28T23:30:00Z", // 00:30 on the 29th (UTC+1)
+      "R-SUN-LATE": "2026-03-29T21:59:00Z", // 23:59 on the 29th (UTC+2)
+      "R-MON": "2026-03-29T22:30:00Z", // 00:30 on the 30th (UTC+2)
+    };
+    for (const [number, createdAt] of Object.entries(at)) {
+      const repair = await createRepair(api, { repair_number: number });
+      await db().repair.update({ where: { id: repair.id }, data: { createdAt: new Date(createdAt), pickedUpAt: new Date(createdAt) } });
+    }
+    const response = await post(token, { fields: ["repair_number", "created_at", "picked_up_at"], startDate: "29/03/2026", endDate: "29/03/2026" });
+    const [, ...rows] = rowValues((await readBack(response)).sheet);
+    expect(rows).toEqual([
+      ["R-SUN-LATE", new Date("2026-03-29T23:59:00Z"), new Date("2026-03-29T23:59:00Z")],
+      ["R-SUN-EARLY", new Date("2026-03-29T00:30:00Z"), new Date("2026-03-29T00:30:00Z")],
+    ]);
+    const list = await (await api.list()).json();
+    expect(list.repairs).toHaveLength(4);
+  });
+
   it("writes the header and the values in the user's language", async () => {
     const { token } = await seeded();
     await putSettings(authed("/api/settings", token, { language: "ca" }, "PUT"));
@@ -114,7 +144,7 @@ describe("POST /api/export/excel", () => {
 
   it("continues on a new sheet past the per-sheet row limit", async () => {
     const { owner } = await seeded();
-    const { body } = await exportRepairs(db(), owner.shopId, "en", { fields: ["customer_name"] }, 2);
+    const { body } = await exportRepairs(db(), owner.shopId, { language: "en", timeZone: "Europe/Madrid" }, { fields: ["customer_name"] }, 2);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await new Response(body).arrayBuffer()) as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(["Repairs", "Repairs (2)"]);

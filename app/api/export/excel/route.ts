@@ -4,8 +4,8 @@ import { readJson } from "@/lib/http/respond";
 import { getSettings } from "@/lib/settings/settings";
 
 export const POST = authedRoute(async ({ db, request, caller }) => {
-  const { language } = await getSettings(db, caller.userId);
-  const { fileName, body } = await exportRepairs(db, caller.shopId, language, await readJson(request));
+  const { language, time_zone } = await getSettings(db, caller);
+  const { fileName, body } = await exportRepairs(db, caller.shopId, { language, timeZone: time_zone }, await readJson(request));
   return new Response(body, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -1,0 +1,64 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useMemo, useState, type FormEvent } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { dayTimeIn } from "@/lib/time-zone";
+import { useCurrentUser } from "@/components/session/auth-guard";
+import { apiErrorText } from "@/components/ui/error-text";
+import { FlashNotice } from "@/components/ui/notice";
+import { useFlash } from "@/components/ui/use-flash";
+
+/** Every IANA zone this browser knows, with the shop's current one first in case the list lacks it. */
+function zones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+// The shop's time zone, in which every account of the shop sees and exports
+// instants (created, updated, picked up, quote times).
+export function TimeZoneSection() {
+  const t = useTranslations();
+  const { user, reload } = useCurrentUser();
+  const [choice, setChoice] = useState(user.time_zone);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useFlash();
+  const options = useMemo(() => zones(user.time_zone), [user.time_zone]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await apiRequest("/settings", { method: "PUT", body: { time_zone: choice } });
+      await reload();
+      setFlash({ kind: "success", text: t("settings.timeZoneSaved") });
+    } catch (error) {
+      setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.timeZoneFailed")) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5">
+      <form onSubmit={save} className="flex flex-col gap-3">
+        <label className="flex flex-col gap-1">
+          <span className="text-lg font-semibold">{t("settings.timeZone")}</span>
+          <span className="text-sm text-slate-700">{t("settings.timeZoneHint")}</span>
+          <select value={choice} onChange={(e) => setChoice(e.target.value)} className="mt-1 max-w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:max-w-sm">
+            {options.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="text-sm text-slate-600">{t("settings.timeZoneNow", { time: dayTimeIn(new Date(), choice) })}</p>
+        <FlashNotice flash={flash} />
+        <button type="submit" disabled={busy || choice === user.time_zone} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          {busy ? t("settings.saving") : t("settings.save")}
+        </button>
+      </form>
+    </section>
+  );
+}
