@@ -52,7 +52,7 @@ export function RepairDetail({ id }: { id: string }) {
   const router = useRouter();
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [dialog, setDialog] = useState<"quote" | "finalPrice" | "delete" | "edit" | null>(null);
+  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | null>(null);
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
 
@@ -98,7 +98,8 @@ export function RepairDetail({ id }: { id: string }) {
   };
   const changeStatus = (status: RepairStatus) =>
     run(() => apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }), t("repairs.statusFailed"), STATUS_ERROR_MS);
-  const quickAction = (action: QuickAction) => (action.kind === "move" ? changeStatus(action.to) : setDialog("quote"));
+  // The quote dialog is titled like the button that opened it.
+  const quickAction = (action: QuickAction) => (action.kind === "move" ? changeStatus(action.to) : setDialog("quickQuote"));
   const failWith = (fallback: string) => (error: unknown) => {
     throw new Error(apiErrorText(t, error, fallback));
   };
@@ -142,7 +143,7 @@ export function RepairDetail({ id }: { id: string }) {
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title={t("repair.customer")}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <Row label={t("repair.customer")} value={repair.customer_name} />
+            <Row label={t("repair.customerName")} value={repair.customer_name} />
             <Row label={t("repair.phone")} value={repair.customer_phone} />
           </dl>
         </Section>
@@ -204,11 +205,11 @@ export function RepairDetail({ id }: { id: string }) {
         </Section>
       </div>
 
-      {dialog === "quote" && (
+      {(dialog === "quote" || dialog === "quickQuote") && (
         <MoneyDialog
           open
           onOpenChange={(open) => !open && setDialog(null)}
-          title={repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
+          title={dialog === "quickQuote" ? t("repair.actions.createQuote") : repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
           withQuoteFields
           initial={{ amount: repair.quote_amount, notes: repair.quote_notes }}
           onSubmit={async ({ amount, notes, days }) =>

@@ -21,6 +21,22 @@ describe("messages", () => {
     for (const [key, text] of Object.entries(translated)) expect(text.trim(), key).not.toBe("");
   });
 
+  it("tells a repair that was sent from a quote that was sent, in every language but English", () => {
+    for (const messages of [es, ca]) expect(messages.statuses.sent).not.toBe(messages.quoteStatuses.sent);
+  });
+
+  it("reads as a native speaker flagged it", () => {
+    expect(ca.repair.actions.markReady).toBe("Marca-la com a llesta");
+    expect([es.repair.setQuote, ca.repair.setQuote]).toEqual(["Añadir presupuesto", "Afegeix un pressupost"]);
+    expect([es.exportPage.selectNone, ca.exportPage.selectNone]).toEqual(["Deseleccionar todo", "Desmarca-ho tot"]);
+    expect(es.exportPage.statuses).toContain("si no marcas ninguno, se incluyen todos");
+    expect(ca.exportPage.endDate).toContain("Data final");
+    expect(ca.common.loading).toBe("S'està carregant…");
+    expect(ca.disable2fa.warning).toContain("qualsevol persona que tingui la teva contrasenya");
+    expect([es.repair.timeline, ca.repair.timeline]).toEqual(["Fechas", "Dates"]);
+    expect(en.repair.deleteConfirm).toMatch(/^Delete repair \{number\} for \{customer\}\?/);
+  });
+
   it("keeps the spec's English texts word for word", () => {
     expect(en.errors.emailRequired).toBe("Email is required");
     expect(en.errors.emailInvalid).toBe("Invalid email format");
