@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { apiResponse } from "@/lib/api-client";
-import { parseDeadline } from "@/lib/repairs/dates";
+import { isDayText, maskDate } from "@/lib/repairs/dates";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportField } from "@/lib/export/fields";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -37,7 +37,7 @@ export function ExportForm() {
       setMessage({ kind: "error", text: t("errors.exportNoFields") });
       return;
     }
-    if ([startDate, endDate].some((d) => d.trim() && !parseDeadline(d.trim()))) {
+    if ([startDate, endDate].some((d) => d.trim() && !isDayText(d.trim()))) {
       setMessage({ kind: "error", text: t("errors.exportDateInvalid") });
       return;
     }
@@ -83,11 +83,12 @@ export function ExportForm() {
             <input
               value={name === "startDate" ? startDate : endDate}
               onChange={(e) => {
-                (name === "startDate" ? setStartDate : setEndDate)(e.target.value);
+                (name === "startDate" ? setStartDate : setEndDate)(maskDate(e.target.value));
                 setMessage(null);
               }}
               placeholder={t("exportPage.dateFormat")}
               inputMode="numeric"
+              maxLength={10}
               className="rounded-md border border-slate-300 px-3 py-2"
             />
           </label>

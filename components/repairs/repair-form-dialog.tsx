@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { ErrorCode } from "@/lib/errors";
-import { parseDeadline } from "@/lib/repairs/dates";
+import { isDayText, maskDate } from "@/lib/repairs/dates";
 import type { Locale } from "@/i18n/config";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
@@ -40,7 +40,7 @@ function check(values: Values, locale: Locale): Partial<Record<Name, ErrorCode>>
   if (!values.repair_number.trim()) found.repair_number = "repairNumberRequired";
   if (!values.customer_name.trim()) found.customer_name = "customerNameRequired";
   if (!values.item_description.trim()) found.item_description = "itemDescriptionRequired";
-  if (values.deadline.trim() && !parseDeadline(values.deadline.trim())) found.deadline = "deadlineInvalid";
+  if (values.deadline.trim() && !isDayText(values.deadline.trim())) found.deadline = "deadlineInvalid";
   const price = values.final_price.trim() ? parseAmount(values.final_price, locale).error : null;
   if (price) found.final_price = price;
   return found;
@@ -84,7 +84,8 @@ export function RepairFormDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: (repair: RepairJson) => void;
+  /** `photoProblem`: why the photos chosen while creating were not added (the repair was). */
+  onSaved: (repair: RepairJson, photoProblem?: string) => void;
   repair?: RepairJson;
   onPhotosAdded?: () => void;
 }) {
@@ -100,7 +101,8 @@ export function RepairFormDialog({
   const [camera, setCamera] = useState(false);
 
   const closeCamera = useCallback(() => setCamera(false), []);
-  const set = (name: Name, value: string) => {
+  const set = (name: Name, typed: string) => {
+    const value = name === "deadline" ? maskDate(typed) : typed;
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -143,19 +145,25 @@ export function RepairFormDialog({
       const saved = editing
         ? await apiRequest<RepairJson>(`/repairs/${repair.id}`, { method: "PUT", body: payloadOf(values, locale, valuesOf(repair, locale)) })
         : await apiRequest<RepairJson>("/repairs", { body: payloadOf(values, locale) });
+      let photoProblem: string | undefined;
       if (!editing && photos.length > 0) {
         const form = new FormData();
         for (const photo of photos) form.append("photos", photo, photo.name);
-        await apiResponse(`/repairs/${saved.id}/photos`, { method: "POST", body: form }).catch((error) => console.error("Photo upload failed", error));
+        // The repair exists either way (SPEC section 7): log the failure, and say it.
+        await apiResponse(`/repairs/${saved.id}/photos`, { method: "POST", body: form }).catch((error: unknown) => {
+          console.error("Photo upload failed", error);
+          photoProblem = apiErrorText(t, error, t("createRepair.uploadFailed"));
+        });
       }
       if (!editing) {
         setValues(EMPTY);
         setPhotos([]);
       }
-      onSaved(saved);
+      onSaved(saved, photoProblem);
     } catch (error) {
+      // An error about a field shows under that field, once; anything else above the buttons.
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);
-      setFailure(apiErrorText(t, error, editing ? t("repair.errors.update") : t("createRepair.failed")));
+      else setFailure(apiErrorText(t, error, editing ? t("repair.errors.update") : t("createRepair.failed")));
     } finally {
       setBusy(false);
     }
@@ -211,7 +219,7 @@ export function RepairFormDialog({
             ))}
           </select>,
         )}
-        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric" }))}
+        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric", maxLength: 10 }))}
         {editing && field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
         {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { inputMode: "decimal", autoComplete: "off" }))}
         <fieldset className="sm:col-span-2">

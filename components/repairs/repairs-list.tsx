@@ -24,7 +24,7 @@ const RepairFormDialog = dynamic(() => loadForm().then((m) => m.RepairFormDialog
  * The "New repair" button and its dialog, with their own state: opening the
  * dialog re-renders this, not the fifty rows of the list.
  */
-function NewRepair({ onCreated }: { onCreated: (repair: RepairJson) => void }) {
+function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photoProblem?: string) => void }) {
   const t = useTranslations();
   const [creating, setCreating] = useState(false);
   return (
@@ -42,9 +42,9 @@ function NewRepair({ onCreated }: { onCreated: (repair: RepairJson) => void }) {
         <RepairFormDialog
           open
           onOpenChange={setCreating}
-          onSaved={(repair) => {
+          onSaved={(repair, photoProblem) => {
             setCreating(false);
-            onCreated(repair);
+            onCreated(repair, photoProblem);
           }}
         />
       )}
@@ -80,8 +80,12 @@ export function RepairsList() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
         <NewRepair
-          onCreated={(repair) => {
-            setNotice({ kind: "success", text: t("createRepair.created", { number: repair.repair_number }) });
+          onCreated={(repair, photoProblem) => {
+            setNotice(
+              photoProblem
+                ? { kind: "error", text: t("createRepair.createdWithoutPhotos", { number: repair.repair_number, reason: photoProblem }) }
+                : { kind: "success", text: t("createRepair.created", { number: repair.repair_number }) },
+            );
             list.reload();
           }}
         />

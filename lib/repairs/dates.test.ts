@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, parseDeadline } from "./dates";
+import { formatDate, parseDeadline, isDayText, maskDate } from "./dates";
 
 describe("parseDeadline", () => {
   it.each([
@@ -20,5 +20,30 @@ describe("parseDeadline", () => {
 
   it("formats as DD/MM/YYYY", () => {
     expect(formatDate("2026-04-01T00:00:00.000Z")).toBe("01/04/2026");
+  });
+});
+
+describe("maskDate: a date as typed on a phone or pasted", () => {
+  it.each([
+    ["05122026", "05/12/2026"],
+    ["0", "0"],
+    ["05", "05"],
+    ["051", "05/1"],
+    ["0512", "05/12"],
+    ["05122", "05/12/2"],
+    ["05/12/2026", "05/12/2026"],
+    ["5/12/2026", "05/12/2026"],
+    [" 5.2.2027 ", "05/02/2027"],
+    ["5-2-2027", "05/02/2027"],
+    ["05/12/20261", "05/12/2026"],
+    ["ab05cd12", "05/12"],
+    ["", ""],
+  ])("%j reads %j", (typed, shown) => expect(maskDate(typed)).toBe(shown));
+
+  it("accepts only real dates written DD/MM/YYYY", () => {
+    expect(isDayText("05/12/2026")).toBe(true);
+    expect(isDayText("31/02/2026")).toBe(false);
+    expect(isDayText("2026-12-05")).toBe(false);
+    expect(isDayText("5/12/2026")).toBe(false);
   });
 });

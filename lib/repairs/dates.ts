@@ -24,3 +24,21 @@ export function formatDate(date: Date | string): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
+
+/**
+ * A date field's text as the user types or pastes: phones' numeric keyboards
+ * have no "/", so digits get their slashes as they come (05122026 reads
+ * 05/12/2026), and a pasted 5/12/2026 (or 5.12.2026, 5-12-2026) gets its
+ * zeros. Only DD/MM/YYYY comes out.
+ */
+export function maskDate(text: string): string {
+  const loose = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (loose) return `${loose[1].padStart(2, "0")}/${loose[2].padStart(2, "0")}/${loose[3]}`;
+  const digits = text.replace(/\D/g, "").slice(0, 8);
+  if (digits.length <= 2) return digits;
+  if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
+}
+
+/** A deadline the form accepts: DD/MM/YYYY and a real date only. */
+export const isDayText = (text: string) => /^\d{2}\/\d{2}\/\d{4}$/.test(text) && parseDeadline(text) !== null;
