@@ -10,15 +10,12 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
-    message: string | undefined,
+    /** The server's own text (its `error` field), whenever it sent one, with a code or without (SPEC section 8). */
+    readonly serverText: string | undefined,
     readonly fields?: Record<string, string>,
   ) {
-    super(message ?? `Request failed (${status})`);
+    super(serverText ?? `Request failed (${status})`);
     this.name = "ApiError";
-  }
-  /** The server's own text, when it sent one. */
-  get serverText(): string | undefined {
-    return this.code ? this.message : undefined;
   }
 }
 

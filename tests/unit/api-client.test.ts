@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { apiErrorText } from "@/components/ui/error-text";
 
 // The client's session handling, against a stand-in server: one refresh for
 // every call that failed meanwhile, each call replayed, and a clean sign-out
@@ -62,5 +63,18 @@ describe("apiRequest", () => {
   it("never refreshes for the login call itself", async () => {
     await expect(apiRequest("/auth/login", { body: {}, auth: false })).rejects.toMatchObject({ status: 401, code: "unauthorized" });
     expect(refreshCalls).toBe(0);
+  });
+});
+
+describe("apiErrorText: what a failed call shows", () => {
+  const messages: Record<string, string> = { "errors.repairNotFound": "Reparación no encontrada" };
+  const t = Object.assign((key: string) => messages[key], { has: (key: string) => key in messages }) as Parameters<typeof apiErrorText>[0];
+
+  it("the translation of the server's code, else the server's own text, else the screen's fallback", () => {
+    expect(apiErrorText(t, new ApiError(404, "repairNotFound", "Repair not found"), "Failed")).toBe("Reparación no encontrada");
+    // A server text without a code (a proxy, an older server) is still the server's word.
+    expect(apiErrorText(t, new ApiError(409, undefined, "Status locked by the workshop"), "Failed to update status")).toBe("Status locked by the workshop");
+    expect(apiErrorText(t, new ApiError(500, undefined, undefined), "Failed to update status")).toBe("Failed to update status");
+    expect(apiErrorText(t, new ApiError(0, undefined, undefined), "Failed to disable 2FA")).toBe("Failed to disable 2FA");
   });
 });
