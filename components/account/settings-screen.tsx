@@ -3,14 +3,14 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { apiRequest, ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { rememberLocale } from "@/components/ui/language-switcher";
-import { FlashNotice } from "@/components/ui/notice";
-import { useFlash } from "@/components/ui/use-flash";
+import { FlashNotice, SuccessNotice } from "@/components/ui/notice";
+import { SUCCESS_MS, useFlash } from "@/components/ui/use-flash";
 import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
 
@@ -92,6 +92,12 @@ function LanguageSection() {
   const [choice, setChoice] = useState<Locale>(current);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -109,12 +115,13 @@ function LanguageSection() {
     }
     rememberLocale(choice);
     router.refresh();
-    setFlash({ kind: "success", text: t("settings.saved") });
+    // Said once the page is in the new language (the text is read at render time).
+    setSaved(true);
     setBusy(false);
   }
 
   return (
-    <section className={card}>
+    <section className={card} aria-label={t("settings.language")}>
       <form onSubmit={save} className="flex flex-col gap-3">
         <fieldset>
           <legend className="text-lg font-semibold">{t("settings.language")}</legend>
@@ -128,6 +135,7 @@ function LanguageSection() {
           </div>
         </fieldset>
         <FlashNotice flash={flash} />
+        {saved && <SuccessNotice>{t("settings.saved")}</SuccessNotice>}
         <button type="submit" disabled={busy || choice === current} className={`self-start ${button}`}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>

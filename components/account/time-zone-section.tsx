@@ -40,7 +40,7 @@ export function TimeZoneSection() {
   }
 
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5">
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.timeZone")}>
       <form onSubmit={save} className="flex flex-col gap-3">
         <label className="flex flex-col gap-1">
           <span className="text-lg font-semibold">{t("settings.timeZone")}</span>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
@@ -17,6 +17,7 @@ type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false }
 // after the server asks for it, and then email and password are locked.
 export function LoginForm() {
   const t = useTranslations();
+  const locale = useLocale();
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -47,9 +48,13 @@ export function LoginForm() {
         return;
       }
       saveLogin(answer);
-      // The account's saved language wins over the one picked on this screen.
+      // The account's saved language wins over the one picked on this screen,
+      // from the first signed-in screen on: a different one needs the page
+      // rendered anew in it, not a client-side move that keeps this language.
       rememberLocale(answer.user.language);
-      router.push("/dashboard");
+      if (answer.user.language === locale) router.push("/dashboard");
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, in the saved language
+      else window.location.assign("/dashboard");
     } catch (failure) {
       setError(apiErrorText(t, failure, t("login.failed")));
     } finally {

@@ -86,13 +86,15 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
   await page.getByRole("button", { name: "Disable", exact: true }).click();
   await expect(profile).toContainText("Disabled");
 
-  const save = page.getByRole("button", { name: "Save" });
+  const save = page.getByRole("region", { name: "Language" }).getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
   await page.getByLabel("Català").check();
   await save.click();
   await expect(page.getByRole("heading", { name: "Configuració" })).toBeVisible();
+  // "Language saved", said in the language just chosen.
+  await expect(page.getByRole("status").filter({ hasText: "Idioma desat" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "ca");
-  expect(await (await request.get("/api/settings", { headers })).json()).toEqual({ language: "ca" });
+  expect(await (await request.get("/api/settings", { headers })).json()).toMatchObject({ language: "ca" });
   expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("ca");
 
   await page.getByRole("link", { name: "Crea un compte per al personal" }).click();

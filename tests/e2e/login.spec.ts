@@ -74,3 +74,22 @@ test("sign-in with 2FA: the code field appears, email and password lock, a real 
   expect(stored.refresh).toBeTruthy();
   expect(stored.user).toMatchObject({ email, role: "owner", twofa_enabled: true });
 });
+
+test("after sign-in the account's saved language wins at once, from the first screen", async ({ page }) => {
+  const email = "saved.spanish@example.com";
+  await newOwner(email);
+  const client = e2eDb();
+  try {
+    await client.user.update({ where: { email }, data: { language: "es" } });
+  } finally {
+    await client.$disconnect();
+  }
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Hola, Marta Puig" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByText("Welcome")).toHaveCount(0);
+});

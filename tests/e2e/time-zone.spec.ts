@@ -20,7 +20,7 @@ test("instants show as the day they fell on in the shop's time zone, which setti
   const zone = page.getByLabel("Time zone");
   await expect(zone).toHaveValue("Europe/Madrid");
   await zone.selectOption("America/New_York");
-  await page.getByRole("button", { name: "Save" }).nth(1).click();
+  await page.getByRole("region", { name: "Time zone" }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Time zone saved" })).toBeVisible();
   expect((await (await request.get("/api/settings", { headers })).json()).time_zone).toBe("America/New_York");
 
