@@ -28,6 +28,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "refresh_token_families", orderBy: "id" },
   { name: "refresh_tokens", orderBy: "id" },
   { name: "setup_tokens", orderBy: "id" },
+  { name: "account_lockouts", orderBy: "email" },
   { name: "repairs", orderBy: "id" },
   { name: "photos", orderBy: "id" },
   { name: "status_history", orderBy: "id" },

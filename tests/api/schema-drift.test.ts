@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { NOT_BACKED_UP, TABLES } from "@/lib/backup/archive";
 import { onServer } from "@/lib/db/admin";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -97,6 +98,14 @@ describe("the migrated database matches prisma/schema.prisma", () => {
     });
   });
 
+  it("has every table either in the backup or named as left out of it", async () => {
+    await onServer(database.url(), async (c) => {
+      const { rows } = await c.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+      const covered = new Set([...TABLES.map((t) => t.name), ...NOT_BACKED_UP]);
+      expect(rows.map((r) => r.table_name).filter((name) => !covered.has(name))).toEqual([]);
+    });
+  });
+
   it("has every enum with exactly the schema's values, in order", async () => {
     await onServer(database.url(), async (c) => {
       for (const { name, values } of schema.enums.values()) {
@@ -125,7 +134,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
     const client = createDb(database.url(), 2);
     try {
       const now = new Date("2026-03-04T05:06:07.089Z");
-      const shop = await client.shop.create({ data: { name: "Joieria Puig" } });
+      const shop = await client.shop.create({ data: { name: "Joieria Puig", timeZone: "Atlantic/Canary" } });
       const user = await client.user.create({
         data: {
           shopId: shop.id,
@@ -141,7 +150,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       });
       const family = await client.refreshTokenFamily.create({ data: { userId: user.id, expiresAt: now, revokedAt: now } });
       const token = await client.refreshToken.create({
-        data: { familyId: family.id, tokenHash: "a".repeat(64), expiresAt: now, rotatedAt: now },
+        data: { familyId: family.id, tokenHash: "a".repeat(64), expiresAt: now, rotatedAt: now, successorSealed: "v1.iv.tag.body" },
       });
       const repair = await client.repair.create({
         data: {
@@ -173,6 +182,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       });
       const limit = await client.rateLimit.create({ data: { key: "login:ip:127.0.0.1", count: 3, resetAt: now } });
       const setup = await client.setupToken.create({ data: { tokenHash: "b".repeat(64), expiresAt: now } });
+      const lockout = await client.accountLockout.create({ data: { email: "marta@joieria.cat", failures: 20, lockedUntil: now, updatedAt: now } });
 
       expect(await client.shop.findUniqueOrThrow({ where: { id: shop.id } })).toEqual(shop);
       expect(await client.user.findUniqueOrThrow({ where: { id: user.id } })).toEqual(user);
@@ -186,6 +196,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       expect(await client.statusHistory.findUniqueOrThrow({ where: { id: history.id } })).toEqual(history);
       expect(await client.rateLimit.findUniqueOrThrow({ where: { key: limit.key } })).toEqual(limit);
       expect(await client.setupToken.findUniqueOrThrow({ where: { id: setup.id } })).toEqual(setup);
+      expect(await client.accountLockout.findUniqueOrThrow({ where: { email: lockout.email } })).toEqual(lockout);
     } finally {
       await client.$disconnect();
     }

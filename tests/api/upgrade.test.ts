@@ -1,0 +1,106 @@
+import { cpSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
+import { hashPassword } from "@/lib/auth/password";
+import { hashToken, newRefreshToken } from "@/lib/auth/tokens";
+import { createDb } from "@/lib/db";
+import { onServer } from "@/lib/db/admin";
+import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
+import { jsonRequest } from "../helpers/requests";
+import { tempDir } from "../helpers/temp-dir";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
+
+// Upgrading a shop with years of repairs in place: the database of the
+// release before this one (its migrations only), filled with its kind of
+// data, then migrated to this release. Nothing is lost, and the new columns
+// read as the README says (Europe/Madrid, no stored successor, no lockout).
+
+/** The last migration of the release before the hardening and time zone work. */
+const PREVIOUS_RELEASE = "20261121170000_repair_counts_lock_order";
+
+const databases: TestDatabase[] = [];
+afterEach(async () => {
+  await Promise.all(databases.splice(0).map((d) => d.drop()));
+});
+
+async function previousRelease(): Promise<string> {
+  const database = await createTestDatabase();
+  databases.push(database);
+  await onServer(database.url, async (c) => {
+    await c.query("DROP SCHEMA public CASCADE");
+    await c.query("CREATE SCHEMA public");
+  });
+  const dir = path.join(tempDir("rd-previous-"), "migrations");
+  mkdirSync(dir);
+  for (const { name } of (await readMigrations()).filter((m) => m.name <= PREVIOUS_RELEASE)) {
+    cpSync(path.join(MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
+  }
+  await applyMigrations(database.url, { dir });
+  return database.url;
+}
+
+describe("upgrading from the previous release", () => {
+  it("keeps every shop, account, session and repair, and fills the new columns", async () => {
+    const url = await previousRelease();
+    const refreshToken = newRefreshToken();
+    const passwordHash = await hashPassword("Correct-Horse-9");
+    await onServer(url, async (c) => {
+      // Rows as the previous release wrote them, with its columns only.
+      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Rellotgeria Vidal') RETURNING id")).rows[0].id;
+      const user = (
+        await c.query<{ id: string }>(
+          "INSERT INTO users (shop_id, name, email, password_hash, role, language) VALUES ($1, 'Anna Vidal', 'anna@example.com', $2, 'owner', 'ca') RETURNING id",
+          [shop, passwordHash],
+        )
+      ).rows[0].id;
+      const family = (await c.query<{ id: string }>("INSERT INTO refresh_token_families (user_id, expires_at) VALUES ($1, now() + interval '30 days') RETURNING id", [user])).rows[0].id;
+      await c.query("INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '7 days')", [family, hashToken(refreshToken)]);
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, created_at, quote_amount, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', 'received', now() - n * interval '1 day', 10 + n, 'r-' || n
+         FROM generate_series(1, 500) n`,
+        [shop],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > PREVIOUS_RELEASE).map((m) => m.name));
+
+    const client = createDb(url, 2);
+    try {
+      const shop = await client.shop.findFirstOrThrow({ where: { name: "Rellotgeria Vidal" } });
+      expect(shop.timeZone).toBe("Europe/Madrid");
+      expect(await client.repair.count({ where: { shopId: shop.id } })).toBe(500);
+      expect((await client.repair.findFirstOrThrow({ where: { repairNumber: "R-7" } })).quoteAmount?.toFixed(2)).toBe("17.00");
+      expect(await client.user.findUniqueOrThrow({ where: { email: "anna@example.com" } })).toMatchObject({ language: "ca", passwordHash });
+      expect(await client.accountLockout.count()).toBe(0);
+    } finally {
+      await client.$disconnect();
+    }
+
+    // A session from before the upgrade still refreshes, now with a remembered successor.
+    process.env.DATABASE_URL = url;
+    const refreshed = await refreshRoute(jsonRequest("/api/auth/refresh-token", { refreshToken }));
+    expect(refreshed.status).toBe(200);
+    const again = await refreshRoute(jsonRequest("/api/auth/refresh-token", { refreshToken }));
+    expect((await again.json()).refreshToken).toBe((await refreshed.json()).refreshToken);
+    const { closeDb } = await import("@/lib/db");
+    await closeDb();
+  });
+
+  it("migrates an empty database to the same schema", async () => {
+    const database = await createTestDatabase();
+    databases.push(database);
+    await onServer(database.url, async (c) => {
+      await c.query("DROP SCHEMA public CASCADE");
+      await c.query("CREATE SCHEMA public");
+    });
+    const result = await applyMigrations(database.url);
+    expect(result.applied).toEqual((await readMigrations()).map((m) => m.name));
+    await onServer(database.url, async (c) => {
+      const { rows } = await c.query("SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'shops' AND column_name = 'time_zone'");
+      expect(rows).toEqual([{ column_name: "time_zone", column_default: "'Europe/Madrid'::text" }]);
+    });
+  });
+});
