@@ -6,6 +6,7 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { refreshSession, ROTATION_GRACE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "@/lib/auth/sessions";
 import { hashToken, signAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
+import { defaultTimeZone } from "@/lib/time-zone";
 import { authed, newOwner, signIn } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
 import { withTestDatabase } from "../helpers/test-database";
@@ -26,7 +27,7 @@ describe("access tokens", () => {
     const { owner, accessToken } = await session();
     const response = await me(accessToken);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false });
+    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false, time_zone: defaultTimeZone() });
   });
 
   it("are HS256 JWTs that live 15 minutes at most", async () => {
