@@ -6,6 +6,9 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // Types are checked once, by `npm run typecheck` (lint and CI run it); the
+  // build `npm start` makes need not check them again.
+  typescript: { ignoreBuildErrors: true },
   // PGlite and pg are Node-only and load their own files at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg"],
   // proxy.ts sets the pages' CSP per request (a nonce); the API's policy and

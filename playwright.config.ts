@@ -46,7 +46,13 @@ export default defineConfig({
   projects: [
     // First-run setup needs a database without accounts, so it runs before the rest.
     { name: "first-run", testMatch: /first-run\.spec\.ts/, use: chromium },
-    { name: "chromium", testIgnore: /first-run\.spec\.ts/, dependencies: ["first-run"], use: chromium },
+    // The screenshots are pictures to look at, not checks: `npm run screenshots` takes them.
+    {
+      name: "chromium",
+      testIgnore: process.env.SCREENSHOTS ? /first-run\.spec\.ts/ : [/first-run\.spec\.ts/, /screenshots\.spec\.ts/],
+      dependencies: ["first-run"],
+      use: chromium,
+    },
   ],
   webServer: {
     command: "npm start",

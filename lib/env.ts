@@ -38,8 +38,8 @@ export function env(): Env {
     }
     cached = {
       ...parsed.data,
-      DATA_DIR: path.resolve(parsed.data.DATA_DIR),
-      UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR ?? path.join(parsed.data.DATA_DIR, "uploads")),
+      DATA_DIR: path.resolve(/* turbopackIgnore: true */ parsed.data.DATA_DIR),
+      UPLOAD_DIR: path.resolve(/* turbopackIgnore: true */ parsed.data.UPLOAD_DIR ?? path.join(parsed.data.DATA_DIR, "uploads")),
     };
   }
   return cached;

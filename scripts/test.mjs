@@ -1,7 +1,9 @@
 // npm test: the whole suite. The production build first (the e2e server and
-// the `npm start` test need it), then unit and API tests (Vitest, on a real
-// Postgres), then end-to-end tests (Playwright in Chromium). Every stage runs;
-// the exit code is non-zero if any failed.
+// the `npm start` test need it), then unit and API tests side by side (Vitest,
+// on a real Postgres), then the operations tests one file at a time (each
+// starts production servers, which must not compete for the 2 cores), then
+// end-to-end tests (Playwright in Chromium). Every stage runs; the exit code
+// is non-zero if any failed.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -38,8 +40,12 @@ rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
 const failed = [];
-const vitestArgs = ["node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`];
-if (!stage("unit and API tests (vitest)", node, vitestArgs)) failed.push("vitest");
+const vitest = (name, projects, workers) => [
+  "node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), `--maxWorkers=${workers}`,
+  "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${name}.json`,
+];
+if (!stage("unit and API tests (vitest)", node, vitest("vitest-fast", ["unit", "api"], 3))) failed.push("unit and API tests");
+if (!stage("operations tests (vitest)", node, vitest("vitest-ops", ["ops"], 1))) failed.push("operations tests");
 
 const e2eEnv = { E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), "rd-e2e-")) };
 let dropE2eDatabase = async () => {};
@@ -58,12 +64,13 @@ rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
 
 function counts() {
   const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
-  const vitest = read(`${REPORTS}/vitest.json`);
+  const vitests = ["vitest-fast", "vitest-ops"].map((name) => read(`${REPORTS}/${name}.json`));
   const playwright = read(`${REPORTS}/playwright.json`);
+  const sum = (key) => vitests.reduce((n, report) => n + (report?.[key] ?? 0), 0);
   return {
-    passed: (vitest?.numPassedTests ?? 0) + (playwright?.stats.expected ?? 0),
-    failed: (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0),
-    skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats.skipped ?? 0),
+    passed: sum("numPassedTests") + (playwright?.stats.expected ?? 0),
+    failed: sum("numFailedTests") + (playwright?.stats.unexpected ?? 0) + (playwright?.stats.flaky ?? 0),
+    skipped: sum("numPendingTests") + sum("numTodoTests") + (playwright?.stats.skipped ?? 0),
   };
 }
 const total = counts();
