@@ -42,17 +42,25 @@ export function TimeZoneSection() {
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.timeZone")}>
       <form onSubmit={save} className="flex flex-col gap-3">
-        <label className="flex flex-col gap-1">
-          <span className="text-lg font-semibold">{t("settings.timeZone")}</span>
-          <span className="text-sm text-slate-700">{t("settings.timeZoneHint")}</span>
-          <select value={choice} onChange={(e) => setChoice(e.target.value)} className="mt-1 max-w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:max-w-sm">
-            {options.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
+        <label htmlFor="time-zone" className="text-lg font-semibold">
+          {t("settings.timeZone")}
         </label>
+        <p id="time-zone-hint" className="text-sm text-slate-700">
+          {t("settings.timeZoneHint")}
+        </p>
+        <select
+          id="time-zone"
+          aria-describedby="time-zone-hint"
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          className="max-w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:max-w-sm"
+        >
+          {options.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
         <p className="text-sm text-slate-600">{t("settings.timeZoneNow", { time: dayTimeIn(new Date(), choice) })}</p>
         <FlashNotice flash={flash} />
         <button type="submit" disabled={busy || choice === user.time_zone} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">

@@ -76,6 +76,6 @@ test("a photo the server refuses while creating: the repair is created, and the 
   await dialog.locator('input[type="file"]').setInputFiles({ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
   await dialog.getByRole("button", { name: "Create repair" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("alert")).toHaveText("Repair R-NOPHOTO was created, but its photos were not added: Only JPEG, PNG and WebP images can be uploaded");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Repair R-NOPHOTO was created, but its photos were not added: Only JPEG, PNG and WebP images can be uploaded");
   await expect(page.getByRole("link", { name: "R-NOPHOTO" }).first()).toBeVisible();
 });

@@ -23,7 +23,8 @@ test("a repair goes from received to picked up through the quick actions, with a
   await expect(page.getByRole("button", { name: "Change status, now Diagnosing" })).toBeVisible();
 
   await page.getByRole("button", { name: "Create quote" }).click();
-  const dialog = page.getByRole("dialog", { name: "Set quote" });
+  // Titled like the button that opened it.
+  const dialog = page.getByRole("dialog", { name: "Create quote" });
   await dialog.getByLabel("Amount (€)").fill("-5");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Enter an amount of 0 or more, with at most 2 decimals")).toBeVisible();

@@ -17,7 +17,7 @@ test("instants show as the day they fell on in the shop's time zone, which setti
   await expect(page.getByText("Created 02/03/2026")).toBeVisible();
 
   await page.goto("/settings");
-  const zone = page.getByLabel("Time zone");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
   await expect(zone).toHaveValue("Europe/Madrid");
   await zone.selectOption("America/New_York");
   await page.getByRole("region", { name: "Time zone" }).getByRole("button", { name: "Save" }).click();
