@@ -9,6 +9,7 @@ import { apiRequest, ApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { rememberLocale } from "@/components/ui/language-switcher";
+import { Breakable, Fact, Facts } from "@/components/ui/facts";
 import { FlashNotice, SuccessNotice } from "@/components/ui/notice";
 import { SUCCESS_MS, useFlash } from "@/components/ui/use-flash";
 import { TimeZoneSection } from "./time-zone-section";
@@ -154,16 +155,12 @@ export function SettingsScreen() {
       <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
       <section className={card}>
         <h2 className="text-lg font-semibold">{t("settings.profile")}</h2>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-slate-600">{t("settings.email")}</dt>
-          <dd className="break-all">{user.email}</dd>
-          <dt className="text-slate-600">{t("settings.role")}</dt>
-          <dd>{role.charAt(0).toUpperCase() + role.slice(1)}</dd>
-          <dt className="text-slate-600">{t("settings.shopId")}</dt>
-          <dd className="break-all font-mono text-xs">{user.shopId}</dd>
-          <dt className="text-slate-600">{t("settings.twofa")}</dt>
-          <dd>{user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")}</dd>
-        </dl>
+        <Facts className="mt-3">
+          <Fact label={t("settings.email")} value={<Breakable text={user.email} />} />
+          <Fact label={t("settings.role")} value={role.charAt(0).toUpperCase() + role.slice(1)} />
+          <Fact label={t("settings.shopId")} value={<Breakable text={user.shopId} />} className="font-mono text-xs" />
+          <Fact label={t("settings.twofa")} value={user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")} />
+        </Facts>
       </section>
       <TwoFactorSection />
       <LanguageSection />

@@ -10,6 +10,7 @@ import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/r
 import { useFormat } from "@/components/repairs/format";
 import { StatusBadge } from "@/components/repairs/status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
+import { Fact, Facts } from "@/components/ui/facts";
 import { Modal } from "@/components/ui/modal";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { MoneyDialog } from "./money-dialog";
@@ -36,14 +37,6 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="whitespace-pre-wrap break-words text-slate-900">{value ?? "—"}</dd>
-    </>
-  );
-}
 
 // SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
@@ -113,7 +106,7 @@ export function RepairDetail({ id }: { id: string }) {
         ← {t("repair.back")}
       </Link>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">{repair.repair_number}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">{repair.repair_number}</h1>
         <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
         <span className="text-sm text-slate-600">{t("repair.created", { date: format.instant(repair.created_at) })}</span>
         <div className="ml-auto flex gap-2">
@@ -142,18 +135,18 @@ export function RepairDetail({ id }: { id: string }) {
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title={t("repair.customer")}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <Row label={t("repair.customerName")} value={repair.customer_name} />
-            <Row label={t("repair.phone")} value={repair.customer_phone} />
-          </dl>
+          <Facts>
+            <Fact label={t("repair.customerName")} value={repair.customer_name} />
+            <Fact label={t("repair.phone")} value={repair.customer_phone} />
+          </Facts>
         </Section>
         <Section title={t("repair.details")}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <Row label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
-            <Row label={t("repair.description")} value={repair.item_description} />
-            <Row label={t("repair.notes")} value={repair.notes} />
-            <Row label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
-          </dl>
+          <Facts>
+            <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
+            <Fact label={t("repair.description")} value={repair.item_description} />
+            <Fact label={t("repair.notes")} value={repair.notes} />
+            <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
+          </Facts>
         </Section>
         <Section
           title={t("repair.quote")}
@@ -166,13 +159,13 @@ export function RepairDetail({ id }: { id: string }) {
           {repair.quote_amount === null ? (
             <p className="text-sm text-slate-600">{t("repair.noQuoteYet")}</p>
           ) : (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-              <Row label={t("repair.amount")} value={format.money(repair.quote_amount)} />
-              <Row label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
-              <Row label={t("repair.quoteNotes")} value={repair.quote_notes} />
-              <Row label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
-              <Row label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
-            </dl>
+            <Facts>
+              <Fact label={t("repair.amount")} value={format.money(repair.quote_amount)} />
+              <Fact label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
+              <Fact label={t("repair.quoteNotes")} value={repair.quote_notes} />
+              <Fact label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
+              <Fact label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
+            </Facts>
           )}
         </Section>
         <Section
@@ -197,11 +190,11 @@ export function RepairDetail({ id }: { id: string }) {
           />
         </Section>
         <Section title={t("repair.timeline")}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-            <Row label={t("repair.deadline")} value={format.date(repair.deadline)} />
-            <Row label={t("repair.lastUpdated")} value={format.instant(repair.updated_at)} />
-            <Row label={t("repair.pickedUp")} value={format.instant(repair.picked_up_at)} />
-          </dl>
+          <Facts>
+            <Fact label={t("repair.deadline")} value={format.date(repair.deadline)} />
+            <Fact label={t("repair.lastUpdated")} value={format.instant(repair.updated_at)} />
+            <Fact label={t("repair.pickedUp")} value={format.instant(repair.picked_up_at)} />
+          </Facts>
         </Section>
       </div>
 

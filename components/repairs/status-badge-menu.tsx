@@ -7,6 +7,8 @@ import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { BadgeButton, sideFor, stop } from "./status-badge";
 import { statusClasses } from "./status-style";
 
+const KEEP_SIDE = { left: 8, right: 8, top: -100_000, bottom: -100_000 };
+
 /** The badge's menu of the 11 statuses (loaded on first use, mounted open). */
 export function StatusBadgeMenu({
   status,
@@ -37,10 +39,15 @@ export function StatusBadgeMenu({
           side={side}
           align="start"
           sideOffset={4}
-          avoidCollisions={false}
+          // The side is the spec's rule (up when less than 350 px below), never
+          // Radix's own flip; but the menu slides sideways to stay inside the
+          // screen: the collision boundary reaches far above and below, so
+          // only its left and right edges ever collide.
+          avoidCollisions
+          collisionPadding={KEEP_SIDE}
           data-side-chosen={side}
           onClick={stop}
-          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 min-w-44 max-w-[calc(100vw-16px)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
           <Menu.RadioGroup value={status} onValueChange={(next) => next !== status && onChange(next as RepairStatus)}>
             {REPAIR_STATUSES.map((option) => (

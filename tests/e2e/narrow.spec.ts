@@ -1,0 +1,70 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addRepair, signedInOwner } from "./session";
+
+// A phone at 360 px in Catalan, the longest of the three languages: one bar of
+// navigation, nothing wider than the screen, menus inside it.
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const LONG = "Cal·librePatek-Philippe-5711/1A-010-NúmeroDeSèrie4829301847562910384756";
+
+async function inCatalan(page: Page, request: Parameters<typeof signedInOwner>[1]) {
+  const owner = await signedInOwner(page, request, "Montserrat Roca i Puigdomènech");
+  await request.put("/api/settings", { headers: owner.headers, data: { language: "ca" } });
+  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem("language", "ca"));
+  return owner;
+}
+
+async function expectFits(page: Page, screen: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  const bar = await page.getByRole("navigation").first().boundingBox();
+  expect(bar!.height, `${screen}: the navigation takes more than one line`).toBeLessThan(64);
+}
+
+test("every screen fits a 360 px phone in Catalan, with one bar of navigation", async ({ page, request }) => {
+  const { headers } = await inCatalan(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-23112026-00001-LLARG",
+    customer_name: "Maria Dolors Puigdomènech i Fontanals",
+    customer_phone: "+34 600 111 222",
+    item_description: LONG,
+    notes: `https://exemple.cat/${"camí-".repeat(12)}fitxa`,
+    outsourced_to: "Taller de Rellotgeria Fina de Barcelona",
+    status: "quoting",
+  });
+  await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 1234.5, notes: LONG } });
+  for (const path of ["/dashboard", "/repairs", `/repairs/${repair.id}`, "/settings", "/export", "/create-subaccount", "/setup-2fa", "/disable-2fa"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectFits(page, path);
+  }
+});
+
+test("the menu button opens the links on a phone", async ({ page, request }) => {
+  await inCatalan(page, request);
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation");
+  await expect(nav.getByRole("link", { name: "Exportar" })).toBeHidden();
+  await nav.getByRole("button", { name: "Menú", exact: true }).click();
+  await nav.getByRole("link", { name: "Exportar" }).click();
+  await expect(page).toHaveURL(/\/export$/);
+  await expect(nav.getByRole("link", { name: "Exportar" })).toBeHidden();
+});
+
+test("the status menu of a row stays inside a phone's screen", async ({ page, request }) => {
+  const { headers } = await inCatalan(page, request);
+  await addRepair(request, headers, { repair_number: "R-MENU", customer_name: "Pau", item_description: "Rellotge", status: "diagnosing" });
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: /En diagnosi/ }).first().click();
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  for (const item of await menu.getByRole("menuitemradio").all()) {
+    const itemBox = (await item.boundingBox())!;
+    expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(360);
+  }
+});
