@@ -8,6 +8,7 @@ import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
+import { BackToList } from "@/components/repairs/back-to-list";
 import { StatusBadge } from "@/components/repairs/status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
 import { Fact, Facts } from "@/components/ui/facts";
@@ -102,9 +103,7 @@ export function RepairDetail({ id }: { id: string }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <Link href="/repairs" className="text-sm text-blue-800 underline">
-        ← {t("repair.back")}
-      </Link>
+      <BackToList className="text-sm text-blue-800 underline">← {t("repair.back")}</BackToList>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">{repair.repair_number}</h1>
         <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />

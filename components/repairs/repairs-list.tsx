@@ -68,7 +68,10 @@ export function RepairsList() {
     }
   };
 
-  const open = (repair: ListRepair) => router.push(`/repairs/${repair.id}`);
+  const open = (repair: ListRepair) => {
+    list.rememberBeforeOpening(repair.id);
+    router.push(`/repairs/${repair.id}`);
+  };
   const quote = (repair: ListRepair) =>
     repair.quote_amount === null ? "—" : `${format.money(repair.quote_amount)}${repair.quote_status ? ` · ${t(`quoteStatuses.${repair.quote_status}`)}` : ""}`;
   const filtered = list.query.search !== "" || list.query.statuses.length > 0;
@@ -157,7 +160,7 @@ export function RepairsList() {
                 {list.repairs.map((repair) => (
                   <tr key={repair.id} onClick={() => open(repair)} className="cursor-pointer border-t border-slate-100 hover:bg-slate-50">
                     <td className="px-3 py-2 font-medium">
-                      <Link href={`/repairs/${repair.id}`} onClick={(e) => e.stopPropagation()} className="text-blue-800 hover:underline">
+                      <Link href={`/repairs/${repair.id}`} onClick={(e) => { e.stopPropagation(); list.rememberBeforeOpening(repair.id); }} className="text-blue-800 hover:underline">
                         {repair.repair_number}
                       </Link>
                     </td>
@@ -182,7 +185,7 @@ export function RepairsList() {
             {list.repairs.map((repair) => (
               <li key={repair.id} onClick={() => open(repair)} className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4">
                 <div className="flex items-start justify-between gap-2">
-                  <Link href={`/repairs/${repair.id}`} onClick={(e) => e.stopPropagation()} className="font-medium text-blue-800 hover:underline">
+                  <Link href={`/repairs/${repair.id}`} onClick={(e) => { e.stopPropagation(); list.rememberBeforeOpening(repair.id); }} className="font-medium text-blue-800 hover:underline">
                     {repair.repair_number}
                   </Link>
                   <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />
@@ -215,6 +218,10 @@ export function RepairsList() {
         <p role="status" className="text-center text-sm text-slate-600">
           {t("common.loading")}
         </p>
+      )}
+
+      {list.page && !list.page.hasMore && shown > PAGE_SIZE && (
+        <p className="text-center text-sm font-medium text-green-800">{t("repairs.allLoaded")}</p>
       )}
 
       {list.page?.hasMore && !list.loading && (

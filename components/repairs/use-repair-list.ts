@@ -1,9 +1,11 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
+import { listHref, queryFromParams, recall, remember, type Remembered } from "./list-memory";
 
 /** The list refetches this long after the search or the filter changed (SPEC section 9). */
 export const DEBOUNCE_MS = 800;
@@ -22,12 +24,26 @@ const pageUrl = (query: Query, cursor: string | null) => {
   return `/repairs?${params}`;
 };
 
+type Result = { query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown };
+
+/** The list as the URL asks for it, and as it was left if this tab left it so (see list-memory). */
+function initialState(params: Pick<URLSearchParams, "get">): { query: Query; result: Result | null; back: Remembered<ListRepair, Pagination> | null } {
+  const query = { ...queryFromParams(params), attempt: 0 };
+  const back = recall<ListRepair, Pagination>(query);
+  return { query, back, result: back ? { query, repairs: back.repairs, page: back.page, error: null } : null };
+}
+
 export function useRepairList() {
-  const [searchInput, setSearchInput] = useState("");
-  const [statuses, setStatuses] = useState<RepairStatus[]>([]);
-  const [query, setQuery] = useState<Query>({ search: "", statuses: [], attempt: 0 });
+  // The address as the router has it (on a client-side move, window.location
+  // still shows the page before); sessionStorage is there: the list renders
+  // in the browser only, inside the sign-in guard.
+  const params = useSearchParams();
+  const [initial] = useState(() => initialState(params));
+  const [searchInput, setSearchInput] = useState(initial.query.search);
+  const [statuses, setStatuses] = useState<RepairStatus[]>(initial.query.statuses);
+  const [query, setQuery] = useState<Query>(initial.query);
   // The answer and the query it answers: loading is "no answer to this query yet".
-  const [result, setResult] = useState<{ query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown } | null>(null);
+  const [result, setResult] = useState<Result | null>(initial.result);
   const [loadingMore, setLoadingMore] = useState(false);
   const current = useRef(query);
 
@@ -41,11 +57,31 @@ export function useRepairList() {
 
   useEffect(() => {
     current.current = query;
+    // The search and filter go into the address, so Back and a shared link keep them.
+    window.history.replaceState(null, "", listHref(query));
+    if (query === initial.query && initial.back) {
+      // Back from a repair: the rows as they were, where they were; the one
+      // that was opened is read again, as it may have changed meanwhile.
+      const { scrollY, openedId } = initial.back;
+      requestAnimationFrame(() => window.scrollTo(0, scrollY));
+      if (openedId) {
+        apiRequest<ListRepair>(`/repairs/${openedId}`).then(
+          (fresh) => setResult((r) => r && { ...r, repairs: r.repairs.map((row) => (row.id === openedId ? { ...row, ...fresh } : row)) }),
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) setResult((r) => r && { ...r, repairs: r.repairs.filter((row) => row.id !== openedId) });
+          },
+        );
+      }
+      return;
+    }
     apiRequest<Page>(pageUrl(query, null)).then(
       (answer) => current.current === query && setResult({ query, repairs: answer.repairs, page: answer.pagination, error: null }),
       (error) => current.current === query && setResult({ query, repairs: [], page: null, error }),
     );
+    // `initial` never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
+
 
   const answered = result?.query === query ? result : null;
 
@@ -78,6 +114,10 @@ export function useRepairList() {
     loading: !answered || loadingMore,
     error: answered?.error ?? null,
     reload: () => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })),
+    /** Keeps the list as it is for coming back to it from the repair about to open. */
+    rememberBeforeOpening: (openedId: string) => {
+      if (answered?.page) remember({ search: query.search, statuses: query.statuses, repairs: answered.repairs, page: answered.page, openedId });
+    },
     loadMore,
     changeStatus,
   };

@@ -19,7 +19,8 @@ test("the list pages by 50, searches after a pause, filters by status, and says 
   await page.getByRole("button", { name: "Load more" }).click();
   await expect(rows).toHaveCount(53);
   await expect(page.getByText("Showing 53 of 53 repairs")).toBeVisible();
-  await expect(page.getByText("All loaded")).toBeVisible();
+  // Said beside the count and at the bottom of the list, where the reader is.
+  await expect(page.getByText("All loaded")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
 
   const search = page.getByLabel("Search repairs");
@@ -118,4 +119,44 @@ test("a refused access token is refreshed, the call replayed, and the new tokens
   const stored = await page.evaluate(() => ({ access: localStorage.getItem("accessToken"), refresh: localStorage.getItem("refreshToken") }));
   expect(stored.access).not.toBe("expired.or.revoked");
   expect(stored.refresh).not.toBe(login.refreshToken);
+});
+
+test("coming back from a repair finds the list as it was left: search, filter, loaded rows and place", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  for (let i = 1; i <= 60; i++) {
+    await addRepair(request, headers, { repair_number: `R-BACK-${String(i).padStart(3, "0")}`, customer_name: `Client ${i}`, item_description: "Rellotge", status: "received" });
+  }
+  await addRepair(request, headers, { repair_number: "R-OTHER-1", customer_name: "Another", item_description: "Anell", status: "received" });
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/repairs");
+  await page.getByLabel("Search repairs").fill("R-BACK");
+  const rows = page.locator("tbody tr");
+  await expect(page.getByText("Showing 50 of 60 repairs")).toBeVisible();
+  await page.getByRole("button", { name: "Status", exact: true }).click();
+  await page.getByRole("menuitemcheckbox", { name: "Received" }).click();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/repairs\?q=R-BACK&statuses=received$/);
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(rows).toHaveCount(60);
+
+  // Far down the list, a repair is opened and its status changed.
+  await page.getByRole("link", { name: "R-BACK-003" }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await page.getByRole("link", { name: "R-BACK-003" }).click();
+  await expect(page.getByRole("heading", { name: "R-BACK-003" })).toBeVisible();
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now Diagnosing" })).toBeVisible();
+
+  for (const way of ["back", "link"] as const) {
+    if (way === "back") await page.goBack();
+    else await page.getByRole("link", { name: "← Back to repairs" }).click();
+    await expect(page.getByLabel("Search repairs")).toHaveValue("R-BACK");
+    await expect(page.getByLabel("1 selected")).toBeVisible();
+    await expect(rows).toHaveCount(60);
+    await expect(page.getByText("Showing 60 of 60 repairs")).toBeVisible();
+    await expect(rows.filter({ hasText: "R-BACK-003" }).getByRole("button", { name: "Change status, now Diagnosing" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 200);
+    if (way === "back") await page.getByRole("link", { name: "R-BACK-003" }).click();
+  }
 });
