@@ -6,6 +6,8 @@ import { apiRequest, ApiError } from "@/lib/api-client";
 import { accountErrors, NewAccountFields } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
+import { MAX_ACCOUNTS_PER_SHOP } from "@/lib/accounts/limits";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { useRedirectAfter } from "./use-redirect-after";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
@@ -15,6 +17,7 @@ const EMPTY: Record<FieldName, string> = { name: "", email: "", password: "", co
 // SPEC section 2, /create-subaccount.
 export function SubaccountForm() {
   const t = useTranslations();
+  const { user } = useCurrentUser();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,6 +43,18 @@ export function SubaccountForm() {
     } finally {
       setBusy(false);
     }
+  }
+
+  // A full shop is told so before anyone fills the form in (the server refuses anyway).
+  if (user.shop_accounts >= MAX_ACCOUNTS_PER_SHOP && !done) {
+    return (
+      <div className="flex max-w-md flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{t("subaccount.title")}</h1>
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          {t("subaccount.limitReached")}
+        </p>
+      </div>
+    );
   }
 
   return (

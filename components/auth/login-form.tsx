@@ -2,10 +2,10 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { emailError } from "@/lib/auth/rules";
-import { saveLogin, type LoginTokens } from "@/lib/session";
+import { readAccessToken, saveLogin, type LoginTokens } from "@/lib/session";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
@@ -26,6 +26,11 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // Someone already signed in goes straight to the dashboard (its guard checks the session).
+  useEffect(() => {
+    if (readAccessToken()) router.replace("/dashboard");
+  }, [router]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -113,6 +118,22 @@ export function LoginForm() {
         </div>
       )}
       {error && <ErrorNotice>{error}</ErrorNotice>}
+      {needsCode && (
+        <button
+          type="button"
+          onClick={() => {
+            // Back to the first step: email and password unlocked, the code gone.
+            setNeedsCode(false);
+            setCode("");
+            setPassword("");
+            setError(null);
+            setFieldErrors({});
+          }}
+          className="self-start text-sm text-blue-800 underline"
+        >
+          {t("login.otherAccount")}
+        </button>
+      )}
       <button
         type="submit"
         disabled={busy}

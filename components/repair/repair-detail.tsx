@@ -46,7 +46,7 @@ export function RepairDetail({ id }: { id: string }) {
   const router = useRouter();
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | null>(null);
+  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(null);
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
 
@@ -93,7 +93,9 @@ export function RepairDetail({ id }: { id: string }) {
   const changeStatus = (status: RepairStatus) =>
     run(() => apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }), t("repairs.statusFailed"), STATUS_ERROR_MS);
   // The quote dialog is titled like the button that opened it.
-  const quickAction = (action: QuickAction) => (action.kind === "move" ? changeStatus(action.to) : setDialog("quickQuote"));
+  // Picking up locks the repair for good: that one move is confirmed first.
+  const quickAction = (action: QuickAction) =>
+    action.kind === "openQuote" ? setDialog("quickQuote") : action.to === "picked_up" ? setDialog("pickUp") : changeStatus(action.to);
   const failWith = (fallback: string) => (error: unknown) => {
     throw new Error(apiErrorText(t, error, fallback));
   };
@@ -121,7 +123,16 @@ export function RepairDetail({ id }: { id: string }) {
       {(actions.length > 0 || note) && (
         <div className="flex flex-wrap items-center gap-2">
           {actions.map((action) => (
-            <button key={action.action} type="button" onClick={() => void quickAction(action)} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+            <button
+              key={action.action}
+              type="button"
+              onClick={() => void quickAction(action)}
+              className={
+                action.action === "deny"
+                  ? "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+                  : "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
+              }
+            >
               {t(`repair.actions.${action.action}`)}
             </button>
           ))}
@@ -240,6 +251,28 @@ export function RepairDetail({ id }: { id: string }) {
           }
         />
       )}
+      <Modal
+        open={dialog === "pickUp"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={t("repair.pickUpTitle")}
+        description={t("repair.pickUpConfirm", { number: repair.repair_number, customer: repair.customer_name })}
+      >
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => setDialog(null)} className="rounded-md border border-slate-300 px-4 py-2">
+            {t("repair.cancel")}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setDialog(null);
+              void changeStatus("picked_up");
+            }}
+            className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+          >
+            {t("repair.actions.markPickedUp")}
+          </button>
+        </div>
+      </Modal>
       <Modal
         open={dialog === "delete"}
         onOpenChange={(open) => !open && setDialog(null)}

@@ -6,7 +6,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { apiRequest } from "@/lib/api-client";
 import { clearSession, readAccessToken } from "@/lib/session";
 
-export type CurrentUser = { name: string; email: string; role: "owner" | "staff"; shopId: string; twofa_enabled: boolean; time_zone: string };
+export type CurrentUser = { name: string; email: string; role: "owner" | "staff"; shopId: string; twofa_enabled: boolean; time_zone: string; shop_accounts: number };
 
 type UserState = { user: CurrentUser; reload: () => Promise<void> };
 const UserContext = createContext<UserState | null>(null);

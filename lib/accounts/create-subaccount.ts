@@ -3,9 +3,8 @@ import { subaccountSchema, type SubaccountInput } from "@/lib/auth/schema";
 import { AppError, successText } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
+import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 
-/** Every shop has at most this many accounts, its main one included (SPEC section 1). */
-export const MAX_ACCOUNTS_PER_SHOP = 3;
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
   const data = subaccountSchema.parse(input);

@@ -1,9 +1,12 @@
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-/** GET /auth/me: name, email, role, shopId, twofa_enabled (SPEC section 3), and the shop's time zone. */
+/** GET /auth/me: name, email, role, shopId, twofa_enabled (SPEC section 3), the shop's time zone and account count. */
 export async function currentUser(client: PrismaClient, caller: { userId: string; shopId: string }) {
-  const user = await client.user.findFirst({ where: { id: caller.userId, shopId: caller.shopId }, include: { shop: { select: { timeZone: true } } } });
+  const user = await client.user.findFirst({
+    where: { id: caller.userId, shopId: caller.shopId },
+    include: { shop: { select: { timeZone: true, _count: { select: { users: true } } } } },
+  });
   if (!user) throw new AppError("unauthorized", 401);
   return {
     name: user.name,
@@ -13,5 +16,7 @@ export async function currentUser(client: PrismaClient, caller: { userId: string
     twofa_enabled: user.twofaEnabled,
     /** The shop's IANA time zone, in which the screens show every instant. */
     time_zone: user.shop.timeZone,
+    /** How many of the shop's MAX_ACCOUNTS_PER_SHOP accounts exist: the staff form says when none is left. */
+    shop_accounts: user.shop._count.users,
   };
 }

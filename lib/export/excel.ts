@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { PassThrough, Transform } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Locale } from "@/i18n/config";
+import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
@@ -125,6 +126,8 @@ export async function exportRepairs(
     // The first batch is read before answering, so a failing database is a
     // proper error answer rather than a cut-off file.
     first = await readBatch(client, conditions(shopId, request, reader.timeZone));
+    // Nothing to put in a file: say so rather than hand over an empty one.
+    if (first.length === 0) throw new AppError("exportEmpty", 422);
   } catch (error) {
     await release();
     throw error;

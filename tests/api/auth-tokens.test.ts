@@ -27,7 +27,7 @@ describe("access tokens", () => {
     const { owner, accessToken } = await session();
     const response = await me(accessToken);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false, time_zone: defaultTimeZone() });
+    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false, time_zone: defaultTimeZone(), shop_accounts: 1 });
   });
 
   it("are HS256 JWTs that live 15 minutes at most", async () => {

@@ -127,6 +127,14 @@ describe("POST /api/export/excel", () => {
     expect(list.repairs).toHaveLength(4);
   });
 
+  it("says there is nothing to export instead of handing over an empty file, and frees its turn", async () => {
+    const { token } = await seeded();
+    const response = await post(token, { fields: ["repair_number"], startDate: "2020-01-01", endDate: "2020-01-31" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ code: "exportEmpty", error: "No repairs match these dates and statuses: there is nothing to export." });
+    expect((await post(token, { fields: ["repair_number"] })).status).toBe(200);
+  });
+
   it("writes the header and the values in the user's language", async () => {
     const { token } = await seeded();
     await putSettings(authed("/api/settings", token, { language: "ca" }, "PUT"));

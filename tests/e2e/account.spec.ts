@@ -102,7 +102,7 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
 });
 
 test("/create-subaccount: the live checklist, the rules, success with a cleared form, and the 3-account limit", async ({ page, request }) => {
-  await signedInOwner(page, request);
+  const { headers } = await signedInOwner(page, request);
   await page.goto("/create-subaccount");
   await expect(page.getByText(/up to 3 accounts/)).toBeVisible();
 
@@ -127,12 +127,34 @@ test("/create-subaccount: the live checklist, the rules, success with a cleared 
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
 
+  // The form was opened with room for one more, and someone else took it meanwhile: the server says so.
   await page.goto("/create-subaccount");
-  await fill("Laia Roca", `laia-${Date.now()}@example.com`, "Correct-Horse-9");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Subaccount created successfully!" })).toBeVisible();
-  await page.goto("/create-subaccount");
+  await expect(page.getByLabel("Full name")).toBeVisible();
+  const third = await request.post("/api/auth/create-subaccount", { headers, data: { name: "Laia Roca", email: `laia-${Date.now()}@example.com`, password: "Correct-Horse-9" } });
+  expect(third.status()).toBe(201);
   await fill("Four Th", `fourth-${Date.now()}@example.com`, "Correct-Horse-9");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(alert(page)).toHaveText("This shop already has the maximum of 3 accounts");
+  // Coming back, the screen says it before the form.
+  await page.goto("/create-subaccount");
+  await expect(page.getByText("This shop already has the maximum of 3 accounts, so no other can be created.")).toBeVisible();
+});
+
+test("/setup-2fa with 2FA already on says so; /create-subaccount with 3 accounts says the limit is reached", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
+  await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } });
+  await page.goto("/setup-2fa");
+  await expect(page.getByText("Two-factor authentication is already on for your account.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Disable 2FA" }).click();
+  await expect(page).toHaveURL(/\/disable-2fa$/);
+
+  for (const n of [1, 2]) {
+    const made = await request.post("/api/auth/create-subaccount", { headers, data: { name: `Staff ${n}`, email: `staff${n}-${Date.now()}@example.com`, password: "Another-Horse-42" } });
+    expect(made.status()).toBe(201);
+  }
+  await page.goto("/create-subaccount");
+  await expect(page.getByText("This shop already has the maximum of 3 accounts, so no other can be created.")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { dayIn, defaultTimeZone } from "@/lib/time-zone";
 import { addRepair, signedInOwner } from "./session";
 
 test("the export screen downloads the chosen fields and statuses as repairs_export_{date}.xlsx", async ({ page, request }) => {
@@ -23,8 +24,13 @@ test("the export screen downloads the chosen fields and statuses as repairs_expo
   await page.getByLabel("Start date (optional, DD/MM/YYYY)").fill("31/02/2026");
   await page.getByRole("button", { name: "Export" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Dates must be real dates (YYYY-MM-DD or DD/MM/YYYY)");
-  const d = new Date();
-  const today = `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
+  // Nothing in that range: said, no empty file.
+  await page.getByLabel("Start date (optional, DD/MM/YYYY)").fill("01/01/2020");
+  await page.getByLabel("End date (optional, DD/MM/YYYY)").fill("31/01/2020");
+  await page.getByRole("button", { name: "Export" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("No repairs match these dates and statuses: there is nothing to export.");
+  // Today in the shop's time zone (a new shop takes the server's, or Europe/Madrid).
+  const today = dayIn(new Date(), defaultTimeZone());
   await page.getByLabel("Start date (optional, DD/MM/YYYY)").fill(today);
   await page.getByLabel("End date (optional, DD/MM/YYYY)").fill(today);
   await page.getByLabel("Final price", { exact: true }).check();
@@ -32,7 +38,7 @@ test("the export screen downloads the chosen fields and statuses as repairs_expo
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export" }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx`);
+  expect(file.suggestedFilename()).toBe(`repairs_export_${today.split("/").reverse().join("-")}.xlsx`);
   await expect(page.getByRole("status").filter({ hasText: "Your file has been downloaded." })).toBeVisible();
 
   const workbook = new ExcelJS.Workbook();

@@ -93,3 +93,42 @@ test("after sign-in the account's saved language wins at once, from the first sc
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByText("Welcome")).toHaveCount(0);
 });
+
+test("the 2FA step offers to use another account, and a signed-in visit to / or /login goes to the dashboard", async ({ page, request }) => {
+  const email = "other.account@example.com";
+  await newOwner(email);
+  const login = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
+  const headers = { Authorization: `Bearer ${login.accessToken}` };
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
+  await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } });
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("2FA code")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeDisabled();
+  await page.getByRole("button", { name: "Use another account" }).click();
+  await expect(page.getByLabel("2FA code")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  await expect(page.getByLabel("Password")).toHaveValue("");
+
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel("2FA code").fill(await codeAt(secret));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  for (const path of ["/login", "/"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+});
+
+test("an unknown address shows a translated page with a way back", async ({ page }) => {
+  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "No s'ha trobat la pàgina" })).toBeVisible();
+  await page.getByRole("link", { name: "Ves al tauler" }).click();
+  await expect(page).toHaveURL(/\/(dashboard|login)$/);
+});

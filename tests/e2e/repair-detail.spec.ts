@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { dayIn, defaultTimeZone } from "@/lib/time-zone";
 import { addRepair, signedInOwner } from "./session";
 
-const today = () => {
-  const d = new Date();
-  return `${String(d.getUTCDate()).padStart(2, "0")}/${String(d.getUTCMonth() + 1).padStart(2, "0")}/${d.getUTCFullYear()}`;
-};
+/** Today in the shop's time zone (a new shop takes the server's, or Europe/Madrid). */
+const today = () => dayIn(new Date(), defaultTimeZone());
 
 test("a repair goes from received to picked up through the quick actions, with a quote and a final price", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
@@ -52,6 +51,13 @@ test("a repair goes from received to picked up through the quick actions, with a
   await expect(page.getByText("€150.00")).toBeVisible();
 
   await page.getByRole("button", { name: "Mark picked up" }).click();
+  // It locks the repair for good, so it asks first.
+  const confirm = page.getByRole("dialog", { name: "Mark as picked up?" });
+  await expect(confirm).toContainText("Its status, quote and final price cannot change after this.");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now Ready" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark picked up" }).click();
+  await confirm.getByRole("button", { name: "Mark picked up" }).click();
   await expect(page.getByText(`Repair completed and picked up on ${today()}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Picked up: cannot change" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Update final price" })).toBeDisabled();
@@ -65,7 +71,12 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#884422" } }).png().toBuffer();
   await request.post(`/api/repairs/${repair.id}/photos`, { headers, multipart: { photos: { name: "ring.png", mimeType: "image/png", buffer: png } } });
 
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
   await page.goto(`/repairs/${repair.id}`);
+  // Deny does not look like Approve.
+  const background = (name: string) => page.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
+  expect(await background("Deny")).not.toBe(await background("Approve"));
   await page.getByRole("button", { name: "Deny" }).click();
   await expect(page.getByText("Quote was denied by customer")).toBeVisible();
 
@@ -86,6 +97,8 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   const confirm = page.getByRole("dialog", { name: "Delete repair" });
   await expect(confirm).toContainText("R-D2");
   await expect(confirm).toContainText("Pere Soler");
+  // The dialogs' scroll lock adds its style with the page's nonce: nothing is blocked.
+  expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/repairs$/);
   await expect(page.getByText("No repairs yet")).toBeVisible();
