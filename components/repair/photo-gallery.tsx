@@ -8,16 +8,18 @@ import { Modal } from "@/components/ui/modal";
 // The repair's photos: click to enlarge, delete with confirmation.
 export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDelete: (photo: PhotoJson) => Promise<void> }) {
   const t = useTranslations("repair");
-  const [enlarged, setEnlarged] = useState<PhotoJson | null>(null);
+  const [enlargedAt, setEnlargedAt] = useState<number | null>(null);
+  const enlarged = enlargedAt === null ? null : (photos[enlargedAt] ?? null);
+  const step = (by: number) => setEnlargedAt((at) => (at === null ? at : (at + by + photos.length) % photos.length));
   const [confirming, setConfirming] = useState<PhotoJson | null>(null);
 
   if (photos.length === 0) return <p className="text-sm text-slate-600">{t("noPhotos")}</p>;
   return (
     <>
       <ul className="flex flex-wrap gap-3">
-        {photos.map((photo) => (
+        {photos.map((photo, index) => (
           <li key={photo.id} className="flex flex-col items-start gap-1">
-            <button type="button" onClick={() => setEnlarged(photo)} aria-label={t("enlarge", { name: photo.file_name })} className="overflow-hidden rounded-lg border border-slate-200">
+            <button type="button" onClick={() => setEnlargedAt(index)} aria-label={t("enlarge", { name: photo.file_name })} className="overflow-hidden rounded-lg border border-slate-200">
               {/* Photos are served by our own route, already resized; next/image would only add a hop. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={photo.url} alt={photo.file_name} className="h-28 w-28 object-cover" />
@@ -28,9 +30,34 @@ export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDele
           </li>
         ))}
       </ul>
-      <Modal open={enlarged !== null} onOpenChange={(open) => !open && setEnlarged(null)} title={enlarged?.file_name ?? ""} wide>
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        {enlarged && <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[70vh] w-auto" />}
+      <Modal open={enlarged !== null} onOpenChange={(open) => !open && setEnlargedAt(null)} title={enlarged?.file_name ?? ""} wide>
+        <div
+          className="flex flex-col gap-3"
+          onKeyDown={(event) => {
+            if (event.key === "ArrowRight") step(1);
+            if (event.key === "ArrowLeft") step(-1);
+          }}
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          {enlarged && <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[65vh] w-auto" />}
+          <div className="flex items-center justify-between gap-3">
+            {photos.length > 1 ? (
+              <div className="flex gap-2">
+                <button type="button" onClick={() => step(-1)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                  ← {t("previousPhoto")}
+                </button>
+                <button type="button" onClick={() => step(1)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                  {t("nextPhoto")} →
+                </button>
+              </div>
+            ) : (
+              <span />
+            )}
+            <button type="button" onClick={() => setEnlargedAt(null)} className="rounded-md bg-slate-800 px-4 py-1.5 text-sm font-medium text-white hover:bg-slate-900">
+              {t("closePhoto")}
+            </button>
+          </div>
+        </div>
       </Modal>
       <Modal open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title={t("deletePhoto")} description={t("deletePhotoConfirm")}>
         <div className="flex justify-end gap-3">

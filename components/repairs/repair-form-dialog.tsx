@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
@@ -16,6 +16,15 @@ import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = dynamic(() => import("./camera-dialog"), { ssr: false });
+
+/** A chosen photo, small, from the file itself (nothing is uploaded before the repair exists). */
+function Thumbnail({ file }: { file: File }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  // A local blob: URL; next/image has nothing to add.
+  // eslint-disable-next-line @next/next/no-img-element
+  return <img src={url} alt="" className="h-10 w-10 rounded object-cover" />;
+}
 
 /** At most this many photos per selection (SPEC section 9). */
 export const MAX_PHOTOS = 2;
@@ -233,7 +242,8 @@ export function RepairFormDialog({
               {t("createRepair.takePhoto")}
             </button>
             {photos.map((photo, index) => (
-              <span key={`${photo.name}-${index}`} className="inline-flex items-center gap-1 rounded bg-slate-100 px-2 py-1 text-sm">
+              <span key={`${photo.name}-${index}`} className="inline-flex items-center gap-2 rounded bg-slate-100 py-1 pl-1 pr-2 text-sm">
+                <Thumbnail file={photo} />
                 {photo.name}
                 <button type="button" aria-label={t("createRepair.removePhoto", { name: photo.name })} onClick={() => setPhotos(photos.filter((_, i) => i !== index))} className="px-1 text-slate-600">
                   ×

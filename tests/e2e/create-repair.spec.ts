@@ -49,6 +49,10 @@ test("a new repair is created from the dialog with two photos, and shows in the 
   await files.setInputFiles([await image("#33aa33")]);
   await expect.poll(() => alerted).toBe("You can add at most 2 photos.");
   await expect(dialog.getByRole("button", { name: /^Remove / })).toHaveCount(2);
+  // Each chosen photo shows as a thumbnail, read from the file itself.
+  const thumbnails = dialog.locator('img[src^="blob:"]');
+  await expect(thumbnails).toHaveCount(2);
+  expect(await thumbnails.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
 
   await dialog.getByRole("button", { name: "Create repair" }).click();
   // Said once, under the field it is about.

@@ -85,6 +85,18 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   await expect(photo.getByRole("img", { name: "ring.png" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(photo).toBeHidden();
+  // A second photo: the viewer steps between them, and closes with its own button.
+  await request.post(`/api/repairs/${repair.id}/photos`, { headers, multipart: { photos: { name: "clasp.png", mimeType: "image/png", buffer: png } } });
+  await page.reload();
+  await page.getByRole("button", { name: "Enlarge photo ring.png" }).click();
+  await page.getByRole("dialog", { name: "ring.png" }).getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("dialog", { name: "clasp.png" }).getByRole("img", { name: "clasp.png" })).toBeVisible();
+  await page.getByRole("dialog", { name: "clasp.png" }).getByRole("button", { name: "Previous" }).click();
+  await page.getByRole("dialog", { name: "ring.png" }).getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Delete photo" }).last().click();
+  await page.getByRole("dialog", { name: "Delete photo" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("button", { name: /^Enlarge photo/ })).toHaveCount(1);
 
   await page.getByRole("button", { name: "Delete photo" }).click();
   await page.getByRole("dialog", { name: "Delete photo" }).getByRole("button", { name: "Cancel" }).click();
