@@ -19,15 +19,16 @@ export function SubaccountForm() {
   const t = useTranslations();
   const { user } = useCurrentUser();
   const [values, setValues] = useState(EMPTY);
+  // Codes and the failed call, not texts: a language switch re-reads them.
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   useRedirectAfter(done);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = Object.fromEntries(Object.entries(accountErrors(FIELDS, values)).map(([field, code]) => [field, fieldErrorText(t, code)]));
+    const found = accountErrors(FIELDS, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -38,8 +39,8 @@ export function SubaccountForm() {
       setDone(true);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, code]) => [k, fieldErrorText(t, code)])));
-      setFailure(apiErrorText(t, error, t("subaccount.failed")));
+      if (fields) setErrors(fields);
+      setFailure({ error });
     } finally {
       setBusy(false);
     }
@@ -65,7 +66,7 @@ export function SubaccountForm() {
         idPrefix="subaccount"
         fields={FIELDS}
         values={values}
-        errors={errors}
+        errors={Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, fieldErrorText(t, code)]))}
         label={(field) => t(`subaccount.${field as FieldName}`)}
         onChange={(field, value) => {
           setValues((current) => ({ ...current, [field]: value }));
@@ -78,7 +79,7 @@ export function SubaccountForm() {
           {t("success.subaccountCreated")}
         </p>
       )}
-      {failure && <ErrorNotice>{failure}</ErrorNotice>}
+      {failure && <ErrorNotice>{apiErrorText(t, failure.error, t("subaccount.failed"))}</ErrorNotice>}
       <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
         {busy ? t("subaccount.submitting") : t("subaccount.submit")}
       </button>

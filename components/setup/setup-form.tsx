@@ -21,14 +21,15 @@ export function SetupForm({ token }: { token: string }) {
     password: "",
     confirmPassword: "",
   });
+  // Codes and the failed call, not texts: a language switch re-reads them.
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = Object.fromEntries(Object.entries(accountErrors(FIELDS, values)).map(([field, code]) => [field, fieldErrorText(t, code)]));
+    const found = accountErrors(FIELDS, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -38,7 +39,7 @@ export function SetupForm({ token }: { token: string }) {
       await apiRequest("/setup", { body: { token, shopName, name, email, password }, auth: false });
       setDone(true);
     } catch (error) {
-      setFailure(apiErrorText(t, error, t("setup.failed")));
+      setFailure({ error });
     } finally {
       setBusy(false);
     }
@@ -65,14 +66,14 @@ export function SetupForm({ token }: { token: string }) {
         ownAccount
         fields={FIELDS}
         values={values}
-        errors={errors}
+        errors={Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, fieldErrorText(t, code)]))}
         label={(field) => t(`setup.${field as FieldName}`)}
         onChange={(field, value) => {
           setValues((current) => ({ ...current, [field]: value }));
           setErrors((current) => ({ ...current, [field]: undefined }));
         }}
       />
-      {failure && <ErrorNotice>{failure}</ErrorNotice>}
+      {failure && <ErrorNotice>{apiErrorText(t, failure.error, t("setup.failed"))}</ErrorNotice>}
       <button
         type="submit"
         disabled={busy}

@@ -20,6 +20,14 @@ test("first-run setup creates the shop and its main account, then disappears", a
       await page.screenshot({ path: `test-results/screens/${size.name}-setup.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
+    // Field errors follow the language switch.
+    await page.getByRole("button", { name: "Create shop" }).click();
+    await expect(page.getByText("Shop name is required")).toBeVisible();
+    await page.getByLabel("Language").selectOption("es");
+    await expect(page.getByText("El nombre de la tienda es obligatorio")).toBeVisible();
+    await page.getByLabel("Idioma").selectOption("en");
+    await expect(page.getByText("Shop name is required")).toBeVisible();
+
     await page.getByLabel("Shop name").fill("Rellotgeria Vidal");
     await page.getByLabel("Full name").fill("Anna Vidal");
     await page.getByLabel("Email").fill("anna@vidal.cat");
