@@ -2,7 +2,7 @@ import en from "@/messages/en.json" with { type: "json" };
 
 // One error type for the whole server. The code is stable (the client
 // translates it); the text is the English one from messages/en.json, which
-// holds the spec's texts word for word.
+// holds the spec's texts word for word; the HTTP status comes from one table.
 export type ErrorCode = keyof typeof en.errors;
 export type SuccessCode = keyof typeof en.success;
 
@@ -18,15 +18,87 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(en.errors, value);
 }
 
+/**
+ * The status of every code that is not a plain 400 (bad input). DESIGN.md's
+ * conventions: 401 no or bad token only (a wrong password or code is 403, so
+ * no client refreshes and replays it), 404 also for another shop's ids, 409
+ * a conflict with what exists, 413 too large, 415 wrong media type, 422 a
+ * rule broken, 423 locked, 429 limited, 503 try again, 507 no room.
+ */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  unauthorized: 401,
+  sessionExpired: 401,
+  invalidCredentials: 403,
+  invalid2faCode: 403,
+  passwordIncorrect: 403,
+  notFound: 404,
+  repairNotFound: 404,
+  photoNotFound: 404,
+  setupUnavailable: 404,
+  emailTaken: 409,
+  repairNumberTaken: 409,
+  repairChanged: 409,
+  twofaAlreadyEnabled: 409,
+  twofaNotEnabled: 409,
+  twofaNotStarted: 409,
+  bodyTooLarge: 413,
+  photoTooLarge: 413,
+  photoTooManyPixels: 413,
+  unsupportedMediaType: 415,
+  photosNotMultipart: 415,
+  photoType: 415,
+  accountLimitReached: 422,
+  repairClosed: 422,
+  photoUnreadable: 422,
+  exportEmpty: 422,
+  accountLocked: 423,
+  tooManyAttempts: 429,
+  exportBusy: 429,
+  internal: 500,
+  busy: 503,
+  databaseUnavailable: 503,
+  queryTimeout: 503,
+  storageUnavailable: 507,
+  uploadQuotaExceeded: 507,
+};
+
+export const statusOf = (code: ErrorCode): number => STATUS[code] ?? 400;
+
 export class AppError extends Error {
+  /** Per-field codes, for forms that show each under its field. */
+  readonly fields?: Record<string, ErrorCode>;
+  /** Seconds until a rate-limited caller may try again (sent as Retry-After). */
+  readonly retryAfter?: number;
+
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
-    readonly fields?: Record<string, ErrorCode>,
-    /** Seconds until a rate-limited caller may try again (sent as Retry-After). */
-    readonly retryAfter?: number,
+    options: { fields?: Record<string, ErrorCode>; retryAfter?: number } = {},
   ) {
     super(errorText(code));
     this.name = "AppError";
+    this.fields = options.fields;
+    this.retryAfter = options.retryAfter;
   }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+}
+
+/**
+ * Unique constraints a person can run into, by index name, and what they are
+ * told: Prisma's P2002 is mapped here once, for every caller.
+ */
+const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; field: string }> = {
+  users_email_key: { code: "emailTaken", field: "email" },
+  repairs_shop_id_repair_number_key: { code: "repairNumberTaken", field: "repair_number" },
+};
+
+/** A unique index a person ran into (Prisma's P2002, read by shape), as the AppError it means, or null. */
+export function uniqueViolation(error: unknown): AppError | null {
+  if ((error as { code?: unknown } | null)?.code !== "P2002") return null;
+  const meta = (error as { meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } } }).meta;
+  const index = meta?.driverAdapterError?.cause?.constraint?.index ?? meta?.target;
+  const known = typeof index === "string" ? UNIQUE_VIOLATIONS[index] : undefined;
+  return known ? new AppError(known.code, { fields: { [known.field]: known.code } }) : null;
 }

@@ -39,7 +39,7 @@ export async function takeSlot(client: PrismaClient, limit: Limit): Promise<void
   const { count, reset_at } = rows[0];
   if (count > limit.max) {
     const retryAfter = Math.max(1, Math.ceil((reset_at.getTime() - Date.now()) / 1000));
-    throw new AppError(limit.code ?? "tooManyAttempts", 429, undefined, limit.code ? undefined : retryAfter);
+    throw new AppError(limit.code ?? "tooManyAttempts", limit.code ? {} : { retryAfter });
   }
 }
 

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
-import { errorText, isErrorCode } from "@/lib/errors";
+import { AppError, errorText, isErrorCode, uniqueViolation } from "@/lib/errors";
 import { openDatabase } from "@/lib/runtime/database";
 import { SHOP_CREATE_USAGE } from "@/lib/setup/announce";
 import { commandConfig, exitWith } from "./lib/config";
@@ -29,7 +29,9 @@ function readOptions() {
   }
 }
 
-function describe(error: unknown): Error {
+function describe(thrown: unknown): Error {
+  const error = uniqueViolation(thrown) ?? thrown;
+  if (error instanceof AppError && error.code === "emailTaken") return new Error(`${error.message} (--email)`);
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     const text = isErrorCode(issue.message) ? errorText(issue.message) : issue.message;

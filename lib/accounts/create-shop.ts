@@ -1,7 +1,7 @@
 import { hashPassword } from "@/lib/auth/password";
 import { createShopSchema, type CreateShopInput } from "@/lib/auth/schema";
 import { AppError } from "@/lib/errors";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { defaultTimeZone } from "@/lib/time-zone";
 
 type Tx = Prisma.TransactionClient | PrismaClient;
@@ -20,18 +20,11 @@ export async function insertShopAndOwner(
   data: { shopName: string; name: string; email: string; passwordHash: string },
 ): Promise<CreatedShop> {
   if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
-    throw new AppError("emailTaken", 409, { email: "emailTaken" });
+    throw new AppError("emailTaken", { fields: { email: "emailTaken" } });
   }
-  try {
-    const shop = await tx.shop.create({ data: { name: data.shopName, timeZone: defaultTimeZone() } });
-    const user = await tx.user.create({
-      data: { shopId: shop.id, name: data.name, email: data.email, passwordHash: data.passwordHash, role: "owner" },
-    });
-    return { shopId: shop.id, userId: user.id, email: user.email };
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("emailTaken", 409, { email: "emailTaken" });
-    }
-    throw error;
-  }
+  const shop = await tx.shop.create({ data: { name: data.shopName, timeZone: defaultTimeZone() } });
+  const user = await tx.user.create({
+    data: { shopId: shop.id, name: data.name, email: data.email, passwordHash: data.passwordHash, role: "owner" },
+  });
+  return { shopId: shop.id, userId: user.id, email: user.email };
 }

@@ -1,35 +1,27 @@
 import { hashPassword } from "@/lib/auth/password";
 import { subaccountSchema, type SubaccountInput } from "@/lib/auth/schema";
 import { AppError, successText } from "@/lib/errors";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
-
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
   const data = subaccountSchema.parse(input);
   // Checked before the rate limit and the (costly) hash, and again under the lock below.
-  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached", 422);
+  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached");
   await takeSlot(client, limits.subaccountsPerShop(shopId));
   const passwordHash = await hashPassword(data.password);
-  try {
-    const user = await client.$transaction(async (tx) => {
-      // Locking the shop's row makes concurrent creations take turns, so the
-      // count below cannot be read by two of them at once.
-      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
-      if ((await tx.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) {
-        throw new AppError("accountLimitReached", 422);
-      }
-      if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
-        throw new AppError("emailTaken", 409, { email: "emailTaken" });
-      }
-      return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
-    });
-    return { message: successText("subaccountCreated"), user: { name: user.name, email: user.email, role: user.role } };
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("emailTaken", 409, { email: "emailTaken" });
+  const user = await client.$transaction(async (tx) => {
+    // Locking the shop's row makes concurrent creations take turns, so the
+    // count below cannot be read by two of them at once.
+    await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+    if ((await tx.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) {
+      throw new AppError("accountLimitReached");
     }
-    throw error;
-  }
+    if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
+      throw new AppError("emailTaken", { fields: { email: "emailTaken" } });
+    }
+    return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
+  });
+  return { message: successText("subaccountCreated"), user: { name: user.name, email: user.email, role: user.role } };
 }

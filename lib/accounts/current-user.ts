@@ -7,7 +7,7 @@ export async function currentUser(client: PrismaClient, caller: { userId: string
     where: { id: caller.userId, shopId: caller.shopId },
     include: { shop: { select: { timeZone: true, _count: { select: { users: true } } } } },
   });
-  if (!user) throw new AppError("unauthorized", 401);
+  if (!user) throw new AppError("unauthorized");
   return {
     name: user.name,
     email: user.email,

@@ -12,7 +12,7 @@ export async function authenticate(client: PrismaClient, request: Request): Prom
   const claims = match ? await verifyAccessToken(match[1]) : null;
   // A signed-out session's access tokens stop working at once, not after 15 minutes.
   if (!claims || !(await sessionIsOpen(client, claims))) {
-    throw new AppError("unauthorized", 401);
+    throw new AppError("unauthorized");
   }
   return claims;
 }

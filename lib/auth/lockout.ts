@@ -21,10 +21,10 @@ export function lockMinutes(failures: number): number {
 export async function assertNotLocked(client: PrismaClient, email: string, now = new Date()): Promise<void> {
   const row = await client.accountLockout.findUnique({ where: { email } });
   if (!row) return;
-  if (row.failures >= LOCKOUT.permanentAt) throw new AppError("accountLocked", 423);
+  if (row.failures >= LOCKOUT.permanentAt) throw new AppError("accountLocked");
   if (row.lockedUntil && row.lockedUntil > now) {
     const retryAfter = Math.max(1, Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000));
-    throw new AppError("tooManyAttempts", 429, undefined, retryAfter);
+    throw new AppError("tooManyAttempts", { retryAfter });
   }
 }
 

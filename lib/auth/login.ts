@@ -29,7 +29,7 @@ export async function login(client: PrismaClient, input: LoginInput, ip: string)
   if (!user || !passwordOk) {
     await recordFailure(client, input.email);
     // A wrong credential, not a missing session: 403, which no client answers with "refresh and replay".
-    throw new AppError("invalidCredentials", 403);
+    throw new AppError("invalidCredentials");
   }
 
   if (user.twofaEnabled) {

@@ -41,7 +41,7 @@ export async function startSession(client: PrismaClient, user: { id: string; sho
 }
 
 export async function refreshSession(client: PrismaClient, presented: string, now = new Date()): Promise<Tokens> {
-  const expired = () => new AppError("sessionExpired", 401);
+  const expired = () => new AppError("sessionExpired");
   const key = env().ENCRYPTION_KEY;
   const result = await client.$transaction(async (tx) => {
     const token = await tx.refreshToken.findUnique({

@@ -21,7 +21,7 @@ async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactor
     where: { id: userId },
     select: { id: true, email: true, twofaEnabled: true, twofaSecret: true, passwordHash: true },
   });
-  if (!user) throw new AppError("unauthorized", 401);
+  if (!user) throw new AppError("unauthorized");
   return user;
 }
 
@@ -44,7 +44,7 @@ export async function acceptTotpCode(client: PrismaClient, user: TwoFactorUser, 
           AND (twofa_last_step IS NULL OR twofa_last_step < ${step})`) === 1
     );
   });
-  if (!accepted) throw new AppError("invalid2faCode", 403);
+  if (!accepted) throw new AppError("invalid2faCode");
   await releaseSlot(client, limit);
 }
 
@@ -53,13 +53,13 @@ async function confirmPassword(client: PrismaClient, user: { id: string; email: 
   const limit = limits.passwordPerUser(user.id);
   await takeSlot(client, limit);
   const ok = await checkedCredential(client, user.email, () => verifyPassword(password, user.passwordHash));
-  if (!ok) throw new AppError("passwordIncorrect", 403);
+  if (!ok) throw new AppError("passwordIncorrect");
   await releaseSlot(client, limit);
 }
 
 export async function setupTwoFactor(client: PrismaClient, userId: string): Promise<{ qrCode: string; secret: string }> {
   const user = await loadUser(client, userId);
-  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled", 409);
+  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
   const secret = newTotpSecret();
   await client.user.update({ where: { id: user.id }, data: { twofaSecret: sealTotpSecret(secret), twofaLastStep: null } });
   return { qrCode: await totpQrCode(secret, user.email), secret };
@@ -71,8 +71,8 @@ export async function enableTwoFactor(
   proof: { code: string; password: string },
 ): Promise<{ message: string }> {
   const user = await loadUser(client, account.userId);
-  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled", 409);
-  if (!user.twofaSecret) throw new AppError("twofaNotStarted", 409);
+  if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
+  if (!user.twofaSecret) throw new AppError("twofaNotStarted");
   await confirmPassword(client, user, proof.password);
   await acceptTotpCode(client, user, proof.code);
   await client.$transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function disableTwoFactor(
   proof: { code: string } | { password: string },
 ): Promise<{ success: true; message: string }> {
   const user = await loadUser(client, account.userId);
-  if (!user.twofaEnabled) throw new AppError("twofaNotEnabled", 409);
+  if (!user.twofaEnabled) throw new AppError("twofaNotEnabled");
   if ("code" in proof) await acceptTotpCode(client, user, proof.code);
   else await confirmPassword(client, user, proof.password);
   await client.$transaction(async (tx) => {

@@ -127,7 +127,7 @@ export async function exportRepairs(
     // proper error answer rather than a cut-off file.
     first = await readBatch(client, conditions(shopId, request, reader.timeZone));
     // Nothing to put in a file: say so rather than hand over an empty one.
-    if (first.length === 0) throw new AppError("exportEmpty", 422);
+    if (first.length === 0) throw new AppError("exportEmpty");
   } catch (error) {
     await release();
     throw error;

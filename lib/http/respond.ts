@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError, errorText, isErrorCode, type ErrorCode } from "@/lib/errors";
+import { AppError, errorText, isErrorCode, statusOf, uniqueViolation, type ErrorCode } from "@/lib/errors";
 import { errorFields, logger, requestId } from "@/lib/log";
 
 // Every route handler answers errors through `errorResponse`: one shape,
@@ -15,8 +15,8 @@ export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, { ...init, headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) } });
 }
 
-function fail(status: number, code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>): Response {
-  return Response.json({ error: errorText(code), code, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
+function fail(code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>): Response {
+  return Response.json({ error: errorText(code), code, ...extra }, { status: statusOf(code), headers: { ...NO_STORE, ...headers } });
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
@@ -51,12 +51,13 @@ function isStatementTimeout(error: unknown): boolean {
   return false;
 }
 
-export function errorResponse(error: unknown, request?: Request): Response {
+export function errorResponse(thrown: unknown, request?: Request): Response {
+  const error = uniqueViolation(thrown) ?? thrown;
   if (error instanceof AppError) {
     if (error.retryAfter !== undefined) {
-      return fail(error.status, error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
+      return fail(error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
     }
-    return fail(error.status, error.code, error.fields ? { fields: error.fields } : undefined);
+    return fail(error.code, error.fields ? { fields: error.fields } : undefined);
   }
   if (error instanceof ZodError) {
     const fields: Record<string, ErrorCode> = {};
@@ -65,26 +66,26 @@ export function errorResponse(error: unknown, request?: Request): Response {
       if (!fields[key]) fields[key] = isErrorCode(issue.message) ? issue.message : "invalidField";
     }
     const first = Object.values(fields)[0] ?? "invalidField";
-    return fail(400, first, { fields });
+    return fail(first, { fields });
   }
   const reqId = requestId(request);
   if (isDatabaseDown(error)) {
     logger().warn({ reqId, error: errorFields(error) }, "database unavailable");
-    return fail(503, "databaseUnavailable", undefined, { "Retry-After": "5" });
+    return fail("databaseUnavailable", undefined, { "Retry-After": "5" });
   }
   // P2028: no transaction could start in time (a burst of writes); P2034: a
   // write conflict or deadlock the database broke. Busy, not broken: try again.
   if (isStatementTimeout(error)) {
     logger().warn({ reqId, error: errorFields(error) }, "statement timeout");
-    return fail(503, "queryTimeout", undefined, { "Retry-After": "5" });
+    return fail("queryTimeout", undefined, { "Retry-After": "5" });
   }
   const code = (error as { code?: unknown })?.code;
   if (code === "P2028" || code === "P2034") {
     logger().warn({ reqId, error: errorFields(error) }, "database busy");
-    return fail(503, "busy", undefined, { "Retry-After": "1" });
+    return fail("busy", undefined, { "Retry-After": "1" });
   }
   logger().error({ reqId, error: errorFields(error) }, "unhandled error in a route handler");
-  return fail(500, "internal");
+  return fail("internal");
 }
 
 /** Body caps, in bytes, by what an endpoint takes (documented in the README, Security). */
@@ -102,7 +103,7 @@ export const BODY_LIMITS = {
  */
 export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new AppError("bodyTooLarge", 413);
+  if (Number.isFinite(declared) && declared > limit) throw new AppError("bodyTooLarge");
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -112,13 +113,13 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
     try {
       chunk = await reader.read();
     } catch {
-      throw new AppError("invalidJson", 400);
+      throw new AppError("invalidJson");
     }
     if (chunk.done) break;
     size += chunk.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw new AppError("bodyTooLarge", 413);
+      throw new AppError("bodyTooLarge");
     }
     chunks.push(chunk.value);
   }
@@ -150,7 +151,7 @@ export function pathOfNul(value: unknown, path: string[] = []): string | null {
 /** Refuses a text with a NUL character as a 400 naming the field. */
 export function assertNoNul(value: unknown): void {
   const field = pathOfNul(value);
-  if (field !== null) throw new AppError("textInvalid", 400, { [field]: "textInvalid" });
+  if (field !== null) throw new AppError("textInvalid", { fields: { [field]: "textInvalid" } });
 }
 
 /**
@@ -159,15 +160,15 @@ export function assertNoNul(value: unknown): void {
  */
 export async function readJson(request: Request, limit: number = BODY_LIMITS.small): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupportedMediaType", 415);
+  if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupportedMediaType");
   const bytes = await readCapped(request, limit);
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    throw new AppError("invalidJson", 400);
+    throw new AppError("invalidJson");
   }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("invalidJson", 400);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new AppError("invalidJson");
   assertNoNul(body);
   return body as Record<string, unknown>;
 }

@@ -27,22 +27,22 @@ function countParts(bytes: Uint8Array, boundary: string): number {
 export async function readPhotoParts(request: Request): Promise<UploadedFile[]> {
   const type = request.headers.get("content-type") ?? "";
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new AppError("photosNotMultipart", 415);
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new AppError("photosNotMultipart");
   const bytes = await readCapped(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "bodyTooLarge" ? new AppError("photoTooLarge", 413) : error;
+    throw error instanceof AppError && error.code === "bodyTooLarge" ? new AppError("photoTooLarge") : error;
   });
-  if (countParts(bytes, boundary[1] ?? boundary[2]) > MAX_PARTS) throw new AppError("tooManyPhotos", 400);
+  if (countParts(bytes, boundary[1] ?? boundary[2]) > MAX_PARTS) throw new AppError("tooManyPhotos");
 
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
-    throw new AppError("photosNotMultipart", 400);
+    throw new AppError("multipartInvalid");
   }
   const files = form.getAll("photos").filter((part): part is File => typeof part !== "string");
-  if (files.length === 0) throw new AppError("photosMissing", 400);
-  if (files.length > MAX_PHOTOS_PER_REQUEST) throw new AppError("tooManyPhotos", 400);
-  if (files.some((file) => file.size > MAX_PHOTO_BYTES)) throw new AppError("photoTooLarge", 413);
+  if (files.length === 0) throw new AppError("photosMissing");
+  if (files.length > MAX_PHOTOS_PER_REQUEST) throw new AppError("tooManyPhotos");
+  if (files.some((file) => file.size > MAX_PHOTO_BYTES)) throw new AppError("photoTooLarge");
   return Promise.all(
     files.map(async (file) => ({
       // The client's name is kept for display only; it never reaches a path.

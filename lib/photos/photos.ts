@@ -15,7 +15,7 @@ import { deleteWithFiles, newPhotoPath, removePhotos, storageError, writePhoto }
 async function repairOfShop(client: PrismaClient, shopId: string, repairId: string) {
   assertRepairId(repairId);
   const repair = await client.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } });
-  if (!repair) throw new AppError("repairNotFound", 404);
+  if (!repair) throw new AppError("repairNotFound");
   return repair;
 }
 
@@ -31,7 +31,7 @@ async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shop
   return _sum.sizeBytes ?? 0;
 }
 
-const quotaExceeded = () => new AppError("uploadQuotaExceeded", 507);
+const quotaExceeded = () => new AppError("uploadQuotaExceeded");
 
 export async function addPhotos(client: PrismaClient, shopId: string, repairId: string, files: UploadedFile[]) {
   await repairOfShop(client, shopId, repairId);
@@ -45,7 +45,7 @@ export async function addPhotos(client: PrismaClient, shopId: string, repairId: 
     const photos = await client.$transaction(async (tx) => {
       // The repair may have been deleted while the files were written.
       if (!(await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } }))) {
-        throw new AppError("repairNotFound", 404);
+        throw new AppError("repairNotFound");
       }
       // The shop's row lock makes its uploads take turns here, so two cannot both fit the last space.
       await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
@@ -77,7 +77,7 @@ export async function deletePhoto(client: PrismaClient, shopId: string, repairId
   const photo = isUuid(photoId)
     ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
     : null;
-  if (!photo) throw new AppError("photoNotFound", 404);
+  if (!photo) throw new AppError("photoNotFound");
   await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id } }));
   return { success: true };
 }

@@ -95,7 +95,7 @@ const STORAGE_FAULTS = new Set(["ENOSPC", "EROFS", "EACCES", "EPERM", "EDQUOT", 
 
 /** A full, read-only or failing upload folder, as the clear 507 the user sees; anything else unchanged. */
 export function storageError(error: unknown): unknown {
-  return STORAGE_FAULTS.has((error as NodeJS.ErrnoException)?.code ?? "") ? new AppError("storageUnavailable", 507) : error;
+  return STORAGE_FAULTS.has((error as NodeJS.ErrnoException)?.code ?? "") ? new AppError("storageUnavailable") : error;
 }
 
 /** Runs `deleteRecords` with the files set aside: all of it happens, or none. */

@@ -20,11 +20,6 @@ import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
 type Tx = Prisma.TransactionClient;
 type Actor = { shopId: string; userId: string };
 
-const taken = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002"
-    ? new AppError("repairNumberTaken", 409, { repair_number: "repairNumberTaken" })
-    : error;
-
 /** Locks the shop's repair for the rest of the transaction, or 404s. */
 async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
   assertRepairId(id);
@@ -65,16 +60,12 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     finalPrice: data.final_price ?? null,
     pickedUpAt: data.status === "picked_up" ? now : null,
   };
-  try {
-    const repair = await client.$transaction(async (tx) => {
-      const created = await tx.repair.create({ data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) } });
-      await recordStatus(tx, actor, created.id, null, created.status, now);
-      return created;
-    });
-    return repairJson({ ...repair, photos: [] });
-  } catch (error) {
-    throw taken(error);
-  }
+  const repair = await client.$transaction(async (tx) => {
+    const created = await tx.repair.create({ data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) } });
+    await recordStatus(tx, actor, created.id, null, created.status, now);
+    return created;
+  });
+  return repairJson({ ...repair, photos: [] });
 }
 
 function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUpdateInput {
@@ -102,18 +93,14 @@ function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prism
 export async function updateRepair(client: PrismaClient, actor: Actor, id: string, input: unknown) {
   const data = repairUpdateSchema.parse(input);
   const now = new Date();
-  try {
-    const repair = await client.$transaction(async (tx) => {
-      const current = await lockRepair(tx, actor.shopId, id);
-      if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed", 422);
-      const updated = await tx.repair.update({ where: { id: current.id }, data: updateData(current, data, now) });
-      if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
-      return updated;
-    });
-    return repairJson(repair);
-  } catch (error) {
-    throw taken(error);
-  }
+  const repair = await client.$transaction(async (tx) => {
+    const current = await lockRepair(tx, actor.shopId, id);
+    if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
+    const updated = await tx.repair.update({ where: { id: current.id }, data: updateData(current, data, now) });
+    if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
+    return updated;
+  });
+  return repairJson(repair);
 }
 
 export async function changeStatus(client: PrismaClient, actor: Actor, id: string, input: unknown) {
@@ -134,7 +121,7 @@ export async function setQuote(client: PrismaClient, actor: Actor, id: string, i
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
-    if (isClosed(current.status)) throw new AppError("repairClosed", 422);
+    if (isClosed(current.status)) throw new AppError("repairClosed");
     const toQuoting = current.status === "received" || current.status === "diagnosing";
     const updated = await tx.repair.update({
       where: { id: current.id },
@@ -163,7 +150,7 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
       await lockRepair(tx, shopId, id);
       // A photo added meanwhile would lose its file: refuse and let the caller retry.
       const now = await tx.photo.count({ where: { repairId: id } });
-      if (now !== files.length) throw new AppError("repairChanged", 409);
+      if (now !== files.length) throw new AppError("repairChanged");
       await tx.repair.delete({ where: { id } });
     }),
   );

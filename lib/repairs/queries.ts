@@ -15,7 +15,7 @@ export const SEARCH_COUNT_CAP = 1000;
 export const MAX_OFFSET = 10_000;
 
 /** Another shop's id and a missing id get the very same answer. */
-export const notFound = () => new AppError("repairNotFound", 404);
+export const notFound = () => new AppError("repairNotFound");
 
 export function assertRepairId(id: string): void {
   if (!isUuid(id)) throw notFound();
@@ -38,7 +38,7 @@ function decodeCursor(cursor: string): Cursor {
     if (!isUuid(id) || Number.isNaN(createdAt.getTime()) || year < 1900 || year > 9999) throw new Error("bad cursor");
     return { createdAt, id };
   } catch {
-    throw new AppError("listQueryInvalid", 400);
+    throw new AppError("listQueryInvalid");
   }
 }
 
@@ -104,7 +104,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, query: L
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
-  if (offset > MAX_OFFSET) throw new AppError("pageTooDeep", 400);
+  if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
   const { page, total, capped } = await readPage(client, shopId, query, cursor, offset);
   const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
   const hasMore = page.length > query.limit;

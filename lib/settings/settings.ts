@@ -9,7 +9,7 @@ export async function getSettings(client: PrismaClient, caller: Caller) {
     where: { id: caller.userId, shopId: caller.shopId },
     select: { language: true, shop: { select: { timeZone: true } } },
   });
-  if (!user) throw new AppError("unauthorized", 401);
+  if (!user) throw new AppError("unauthorized");
   return { language: user.language, time_zone: user.shop.timeZone };
 }
 

@@ -43,13 +43,13 @@ export async function isSetupTokenValid(client: PrismaClient, token: string): Pr
 
 export async function completeSetup(client: PrismaClient, input: SetupInput): Promise<CreatedShop> {
   const data = setupSchema.parse(input);
-  if (!(await isSetupTokenValid(client, data.token))) throw new AppError("setupUnavailable", 404);
+  if (!(await isSetupTokenValid(client, data.token))) throw new AppError("setupUnavailable");
   const passwordHash = await hashPassword(data.password);
   return client.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
     const token = await tx.setupToken.findUnique({ where: { tokenHash: sha256(data.token) } });
     const taken = await tx.user.findFirst({ select: { id: true } });
-    if (!token || token.expiresAt <= new Date() || taken) throw new AppError("setupUnavailable", 404);
+    if (!token || token.expiresAt <= new Date() || taken) throw new AppError("setupUnavailable");
     const created = await insertShopAndOwner(tx, { ...data, passwordHash });
     await tx.setupToken.deleteMany();
     return created;
