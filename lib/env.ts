@@ -2,6 +2,61 @@ import path from "node:path";
 import { z } from "zod";
 import { secretProblem } from "@/lib/runtime/secrets";
 
+// The environment, read in this one module, validated, each default written
+// once. Two parts, both lazy so that `next build` (which imports route
+// modules) needs nothing set:
+// - settings(): what every process may read, none of it required;
+// - env(): what the server needs to serve (the database and the secrets).
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback);
+
+const settingsSchema = z.object({
+  PORT: int(0, 65_535, 3000),
+  HOSTNAME: z.string().min(1).catch("0.0.0.0").default("0.0.0.0"),
+  /** On SIGTERM, how long requests in flight may take to finish. */
+  SHUTDOWN_TIMEOUT_MS: int(0, 3_600_000, 25_000),
+  /** Seconds of HSTS on answers to HTTPS requests (0: none). */
+  HSTS_MAX_AGE: int(0, 100_000_000, 0),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).catch("info").default("info"),
+  /** The address users open (the first-run link); default http://localhost:PORT. */
+  APP_URL: z.string().url().optional().catch(undefined),
+  DATA_DIR: z.string().min(1).catch("./data").default("./data"),
+  /** Default: DATA_DIR/uploads (never inside public/, which Next serves on its own). */
+  UPLOAD_DIR: z.string().min(1).optional().catch(undefined),
+  NODE_ENV: z.string().optional(),
+  /** Tests only: bcrypt's cost, never below 4, ignored in production (lib/auth/password.ts). */
+  BCRYPT_COST: z.coerce.number().int().min(4).max(31).optional().catch(undefined),
+});
+
+export type Settings = Omit<z.infer<typeof settingsSchema>, "APP_URL" | "UPLOAD_DIR"> & {
+  APP_URL: string;
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Absolute; DATA_DIR/uploads unless set. */
+  UPLOAD_DIR: string;
+  /** Whether the operator chose UPLOAD_DIR (else photos of the old default store move, scripts/lib/config.ts). */
+  uploadDirChosen: boolean;
+};
+
+/** The settings in an environment (the process's unless given), with their defaults. */
+export function readSettings(environment: Record<string, string | undefined> = process.env): Settings {
+  const parsed = settingsSchema.parse(environment);
+  const dataDir = path.resolve(/* turbopackIgnore: true */ parsed.DATA_DIR);
+  return {
+    ...parsed,
+    APP_URL: parsed.APP_URL ?? `http://localhost:${parsed.PORT}`,
+    DATA_DIR: dataDir,
+    UPLOAD_DIR: path.resolve(/* turbopackIgnore: true */ parsed.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    uploadDirChosen: parsed.UPLOAD_DIR !== undefined,
+  };
+}
+
+let cachedSettings: Settings | undefined;
+export function settings(): Settings {
+  cachedSettings ??= readSettings();
+  return cachedSettings;
+}
+
 function refuseWeak(name: "JWT_SECRET" | "ENCRYPTION_KEY") {
   return (value: string, ctx: z.RefinementCtx) => {
     const problem = secretProblem(name, value);
@@ -9,13 +64,8 @@ function refuseWeak(name: "JWT_SECRET" | "ENCRYPTION_KEY") {
   };
 }
 
-// The environment of the server process, read once and validated. Lazy, so
-// that `next build` (which imports route modules) needs no database settings.
-const schema = z.object({
+const serverSchema = z.object({
   DATABASE_URL: z.string().url(),
-  DATA_DIR: z.string().default("./data"),
-  /** Default: DATA_DIR/uploads (never inside public/, which Next serves on its own). */
-  UPLOAD_DIR: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Photo storage per shop, in MB (README, Security). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
@@ -25,22 +75,20 @@ const schema = z.object({
   ENCRYPTION_KEY: z.string().superRefine(refuseWeak("ENCRYPTION_KEY")),
 });
 
-export type Env = Omit<z.infer<typeof schema>, "UPLOAD_DIR"> & { UPLOAD_DIR: string };
+export type Env = z.infer<typeof serverSchema> & Pick<Settings, "DATA_DIR" | "UPLOAD_DIR">;
 
 let cached: Env | undefined;
 
+/** What the server needs to serve; a clear error naming every problem when something is missing or weak. */
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    const parsed = serverSchema.safeParse(process.env);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       throw new Error(`Invalid environment: ${problems}`);
     }
-    cached = {
-      ...parsed.data,
-      DATA_DIR: path.resolve(/* turbopackIgnore: true */ parsed.data.DATA_DIR),
-      UPLOAD_DIR: path.resolve(/* turbopackIgnore: true */ parsed.data.UPLOAD_DIR ?? path.join(parsed.data.DATA_DIR, "uploads")),
-    };
+    const { DATA_DIR, UPLOAD_DIR } = readSettings();
+    cached = { ...parsed.data, DATA_DIR, UPLOAD_DIR };
   }
   return cached;
 }

@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { settings } from "@/lib/env";
 
 // One structured logger for the server: JSON lines on stdout, one per request
 // (scripts/serve.ts) plus errors with their cause. Nothing here ever logs a
@@ -10,7 +11,7 @@ const globalForLog = globalThis as unknown as { logger?: Logger };
 
 export function logger(): Logger {
   globalForLog.logger ??= pino({
-    level: process.env.LOG_LEVEL ?? "info",
+    level: settings().LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

@@ -14,22 +14,10 @@ import { runInNewContext } from "node:vm";
 import next from "next";
 import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
+import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-function settings(environment: NodeJS.ProcessEnv) {
-  const port = Number.parseInt(environment.PORT ?? "3000", 10);
-  const timeout = Number.parseInt(environment.SHUTDOWN_TIMEOUT_MS ?? "25000", 10);
-  const hsts = Number.parseInt(environment.HSTS_MAX_AGE ?? "0", 10);
-  return {
-    /** Seconds of HSTS to send on HTTPS answers (0: none). README, "Behind a reverse proxy". */
-    hstsMaxAge: Number.isInteger(hsts) && hsts > 0 ? hsts : 0,
-    port: Number.isInteger(port) && port >= 0 && port < 65_536 ? port : 3000,
-    hostname: environment.HOSTNAME || "0.0.0.0",
-    shutdownTimeoutMs: Number.isInteger(timeout) && timeout >= 0 ? timeout : 25_000,
-  };
-}
 
 /** The path without its query string: queries can hold one-time tokens (/setup?token=). */
 function pathOf(url: string | undefined): string {
@@ -77,8 +65,8 @@ function reportMemory() {
 
 async function main() {
   const log = logger();
-  const config = settings(process.env);
-  const app = next({ dev: false, dir: process.cwd(), hostname: config.hostname, port: config.port });
+  const config = settings();
+  const app = next({ dev: false, dir: process.cwd(), hostname: config.HOSTNAME, port: config.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
 
@@ -91,7 +79,7 @@ async function main() {
     req.headers["x-request-id"] = reqId;
     res.setHeader("X-Request-Id", reqId);
     if (stopping) res.setHeader("Connection", "close");
-    if (config.hstsMaxAge > 0 && isHttps(req)) res.setHeader("Strict-Transport-Security", `max-age=${config.hstsMaxAge}; includeSubDomains`);
+    if (config.HSTS_MAX_AGE > 0 && isHttps(req)) res.setHeader("Strict-Transport-Security", `max-age=${config.HSTS_MAX_AGE}; includeSubDomains`);
     const started = process.hrtime.bigint();
     inFlight++;
     let logged = false;
@@ -121,11 +109,11 @@ async function main() {
   const shutdown = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ reason, inFlight, timeoutMs: config.shutdownTimeoutMs }, "shutting down: no new connections, finishing requests in flight");
+    log.info({ reason, inFlight, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "shutting down: no new connections, finishing requests in flight");
     const force = setTimeout(() => {
       log.warn({ inFlight }, "shutdown timeout reached: closing the remaining connections");
       server.closeAllConnections();
-    }, config.shutdownTimeoutMs);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
       clearTimeout(force);
@@ -147,10 +135,10 @@ async function main() {
   // with it), this server has nothing to serve.
   if (process.send) process.on("disconnect", () => shutdown("parent process exited"));
 
-  server.listen(config.port, config.hostname, () => {
-    log.info({ port: config.port, hostname: config.hostname }, "ready");
+  server.listen(config.PORT, config.HOSTNAME, () => {
+    log.info({ port: config.PORT, hostname: config.HOSTNAME }, "ready");
     // The human line operators (and the tests) wait for.
-    console.log(`Ready on http://${config.hostname === "0.0.0.0" ? "localhost" : config.hostname}:${config.port}`);
+    console.log(`Ready on http://${config.HOSTNAME === "0.0.0.0" ? "localhost" : config.HOSTNAME}:${config.PORT}`);
   });
 }
 

@@ -1,4 +1,5 @@
 import bcrypt from "bcryptjs";
+import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 
@@ -9,12 +10,10 @@ import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
  * and never under the floor.
  */
 const PRODUCTION_COST = 11;
-const FLOOR = 4;
 
-function cost(environment = process.env): number {
-  const wanted = Number.parseInt(environment.BCRYPT_COST ?? "", 10);
-  if (environment.NODE_ENV === "production" || !Number.isInteger(wanted)) return PRODUCTION_COST;
-  return Math.min(Math.max(wanted, FLOOR), PRODUCTION_COST);
+function cost(): number {
+  const { NODE_ENV, BCRYPT_COST: wanted } = settings();
+  return NODE_ENV === "production" || wanted === undefined ? PRODUCTION_COST : Math.min(wanted, PRODUCTION_COST);
 }
 export const BCRYPT_COST = cost();
 

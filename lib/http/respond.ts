@@ -15,8 +15,8 @@ export function json(body: unknown, init?: ResponseInit): Response {
   return Response.json(body, { ...init, headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) } });
 }
 
-function fail(code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>): Response {
-  return Response.json({ error: errorText(code), code, ...extra }, { status: statusOf(code), headers: { ...NO_STORE, ...headers } });
+function fail(code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>, status = statusOf(code)): Response {
+  return Response.json({ error: errorText(code), code, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "57P01", "57P03"]);
@@ -57,7 +57,9 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
     if (error.retryAfter !== undefined) {
       return fail(error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
     }
-    return fail(error.code, error.fields ? { fields: error.fields } : undefined);
+    // Too large: answered at once, and the connection closed, so the rest of the body is never read.
+    const close = error.status === 413 ? { Connection: "close" } : undefined;
+    return fail(error.code, error.fields ? { fields: error.fields } : undefined, close);
   }
   if (error instanceof ZodError) {
     const fields: Record<string, ErrorCode> = {};
@@ -66,7 +68,8 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
       if (!fields[key]) fields[key] = isErrorCode(issue.message) ? issue.message : "invalidField";
     }
     const first = Object.values(fields)[0] ?? "invalidField";
-    return fail(first, { fields });
+    // Input that fails its schema is bad input (400), whichever code says why.
+    return fail(first, { fields }, undefined, 400);
   }
   const reqId = requestId(request);
   if (isDatabaseDown(error)) {

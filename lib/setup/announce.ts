@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { settings } from "@/lib/env";
 import { issueSetupToken } from "./first-run";
 
 export const SHOP_CREATE_USAGE =
@@ -9,7 +10,7 @@ export async function announceFirstRun(): Promise<void> {
   try {
     const token = await issueSetupToken(db());
     if (!token) return;
-    const base = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    const base = settings().APP_URL;
     console.log(
       [
         "",

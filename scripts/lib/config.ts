@@ -1,16 +1,17 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
+import { readSettings } from "@/lib/env";
 import { LEGACY_UPLOAD_DIR, relocateLegacyUploads } from "@/lib/photos/relocate";
 
-// Settings shared by the operator commands (npm start, db:migrate, shop:create).
+// Settings shared by the operator commands (npm start, db:migrate, shop:create),
+// from lib/env.ts, where every default is written once.
 export function commandConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const dataDir = path.resolve(environment.DATA_DIR ?? "./data");
+  const settings = readSettings(environment);
   return {
-    port: Number.parseInt(environment.PORT ?? "3000", 10),
-    dataDir,
+    port: settings.PORT,
+    dataDir: settings.DATA_DIR,
     // Outside public/: photos are served only by app/uploads, with their sandbox headers.
-    uploadDir: path.resolve(environment.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
-    uploadDirChosen: Boolean(environment.UPLOAD_DIR),
+    uploadDir: settings.UPLOAD_DIR,
+    uploadDirChosen: settings.uploadDirChosen,
     databaseUrl: environment.DATABASE_URL || undefined,
   };
 }

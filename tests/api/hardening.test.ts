@@ -304,6 +304,7 @@ describe("heavy requests are shared fairly", () => {
     });
     // Another shop is not held up by this one.
     const other = await shopSession();
+    await createRepair(other.api);
     const elsewhere = await exportRoute(authed("/api/export/excel", other.token, { fields: ["repair_number"] }));
     expect(elsewhere.status).toBe(200);
     await elsewhere.arrayBuffer();

@@ -80,7 +80,7 @@ describe("the production server under hostile input", () => {
     expect(declared.ms).toBeLessThan(2_000);
     expect(chunked.ms).toBeLessThan(2_000);
     expect(health.length).toBeGreaterThan(0);
-    expect(Math.max(...health)).toBeLessThan(1_000);
+    expect(Math.max(...health)).toBeLessThan(1_500);
     // The server's memory stayed where it was: no 30 MB string was ever built.
     const signedIn = await ownerIn(database.url, "Huge");
     expect((await fetch(`${app.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(signedIn) })).status).toBe(200);
