@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/client/api";
 import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
@@ -28,7 +28,7 @@ export function Disable2faScreen() {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("/auth/disable-2fa", { body: { code } });
+      await authApi.disable2fa({ code });
       setDone(true);
     } catch (failure) {
       setError(apiErrorText(t, failure, t("disable2fa.failed")));

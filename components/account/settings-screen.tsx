@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { LOCALES, type Locale } from "@/i18n/config";
-import { apiRequest, ApiError } from "@/lib/api-client";
+import { authApi, settingsApi } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { rememberLocale } from "@/components/ui/language-switcher";
@@ -30,7 +31,7 @@ function TwoFactorSection() {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("/auth/disable-2fa", { body: { password } });
+      await authApi.disable2fa({ password });
       setDisabling(false);
       setPassword("");
       await reload();
@@ -104,7 +105,7 @@ function LanguageSection() {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("/settings", { method: "PUT", body: { language: choice } });
+      await settingsApi.save({ language: choice });
     } catch (error) {
       // SPEC section 8: 401 and 404 are ignored; other failures are logged and said.
       if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {

@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiRequest, ApiError } from "@/lib/api-client";
+import { authApi } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
 import { accountErrors, NewAccountFields } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -34,7 +35,7 @@ export function SubaccountForm() {
     setBusy(true);
     setFailure(null);
     try {
-      await apiRequest("/auth/create-subaccount", { body: { name: values.name, email: values.email, password: values.password } });
+      await authApi.createSubaccount({ name: values.name, email: values.email, password: values.password });
       setValues(EMPTY);
       setDone(true);
     } catch (error) {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo, useState, type FormEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { settingsApi } from "@/lib/client/api";
 import { dayTimeIn } from "@/lib/time-zone";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -29,7 +29,7 @@ export function TimeZoneSection() {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("/settings", { method: "PUT", body: { time_zone: choice } });
+      await settingsApi.save({ time_zone: choice });
       await reload();
       setFlash({ kind: "success", text: t("settings.timeZoneSaved") });
     } catch (error) {

@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/client/api";
 import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 
-type Setup = { qrCode: string; secret: string };
+type Setup = Awaited<ReturnType<typeof authApi.setup2fa>>;
 
 // Turning 2FA on: generate a secret (QR code and key), then confirm with a
 // code from the app. Used by /setup-2fa and the settings screen.
@@ -23,7 +23,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
     setBusy(true);
     setError(null);
     try {
-      setSetup(await apiRequest<Setup>("/auth/setup-2fa", { method: "POST" }));
+      setSetup(await authApi.setup2fa());
     } catch (failure) {
       setError(apiErrorText(t, failure, t("setup2fa.generateFailed")));
     } finally {
@@ -36,7 +36,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("/auth/verify-2fa", { body: { code, password } });
+      await authApi.verify2fa({ code, password });
       onEnabled(t("success.twofaEnabled"));
     } catch (failure) {
       setError(apiErrorText(t, failure, t("setup2fa.verifyFailed")));

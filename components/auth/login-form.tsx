@@ -3,15 +3,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/client/api";
 import { emailError } from "@/lib/auth/rules";
-import { readAccessToken, saveLogin, type LoginTokens } from "@/lib/session";
+import { readAccessToken, saveLogin } from "@/lib/client/session";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
-
-type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false });
 
 // SPEC section 2, /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
@@ -44,10 +42,7 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiRequest<LoginAnswer>("/auth/login", {
-        body: { email: email.trim(), password, ...(needsCode ? { twofa_code: code } : {}) },
-        auth: false,
-      });
+      const answer = await authApi.login({ email: email.trim(), password, ...(needsCode ? { twofa_code: code } : {}) });
       if (answer.requires2FA) {
         setNeedsCode(true);
         return;

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiResponse } from "@/lib/api-client";
+import { exportApi } from "@/lib/client/api";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportField } from "@/lib/export/fields";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
@@ -44,14 +44,12 @@ export function ExportForm() {
     setBusy(true);
     setMessage(null);
     try {
-      const response = await apiResponse("/export/excel", {
-        body: {
-          // In the order of the spec, whatever order they were ticked in.
-          fields: EXPORT_FIELDS.filter((f) => fields.includes(f)),
-          startDate: startDate || null,
-          endDate: endDate || null,
-          statuses: statuses.length ? statuses : null,
-        },
+      const response = await exportApi.excel({
+        // In the order of the spec, whatever order they were ticked in.
+        fields: EXPORT_FIELDS.filter((f) => fields.includes(f)),
+        startDate: startDate || null,
+        endDate: endDate || null,
+        statuses: statuses.length ? statuses : null,
       });
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");

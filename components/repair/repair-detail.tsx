@@ -4,7 +4,9 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
-import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
+import { repairsApi } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
+import { QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
@@ -51,7 +53,7 @@ export function RepairDetail({ id }: { id: string }) {
   const [flash, setFlash] = useFlash();
 
   useEffect(() => {
-    apiRequest<RepairJson>(`/repairs/${id}`).then(
+    repairsApi.get(id).then(
       (repair) => setLoaded({ state: "ok", repair }),
       (error) => setLoaded(error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error }),
     );
@@ -91,7 +93,7 @@ export function RepairDetail({ id }: { id: string }) {
     }
   };
   const changeStatus = (status: RepairStatus) =>
-    run(() => apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }), t("repairs.statusFailed"), STATUS_ERROR_MS);
+    run(() => repairsApi.setStatus(id, status), t("repairs.statusFailed"), STATUS_ERROR_MS);
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
@@ -193,7 +195,7 @@ export function RepairDetail({ id }: { id: string }) {
             photos={photos}
             onDelete={(photo: PhotoJson) =>
               run(async () => {
-                await apiResponse(`/repairs/${id}/photos/${photo.id}`, { method: "DELETE" });
+                await repairsApi.deletePhoto(id, photo.id);
                 setLoaded({ state: "ok", repair: { ...repair, photos: photos.filter((p) => p.id !== photo.id) } });
               }, t("repair.errors.deletePhoto"))
             }
@@ -217,7 +219,7 @@ export function RepairDetail({ id }: { id: string }) {
           initial={{ amount: repair.quote_amount, notes: repair.quote_notes }}
           onSubmit={async ({ amount, notes, days }) =>
             keep(
-              await apiRequest<RepairJson>(`/repairs/${id}/quote`, { method: "PATCH", body: { amount, notes, expires_in_hours: (days ?? 7) * 24 } }).catch(
+              await repairsApi.setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default }).catch(
                 failWith(t("repair.errors.quote")),
               ),
             )
@@ -247,7 +249,7 @@ export function RepairDetail({ id }: { id: string }) {
           withQuoteFields={false}
           initial={{ amount: repair.final_price }}
           onSubmit={async ({ amount }) =>
-            keep(await apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: { final_price: amount } }).catch(failWith(t("repair.errors.finalPrice"))))
+            keep(await repairsApi.update(id, { final_price: amount }).catch(failWith(t("repair.errors.finalPrice"))))
           }
         />
       )}
@@ -289,7 +291,7 @@ export function RepairDetail({ id }: { id: string }) {
               // SPEC section 8: a failed delete closes the dialog and shows the error.
               setDialog(null);
               try {
-                await apiResponse(`/repairs/${id}`, { method: "DELETE" });
+                await repairsApi.remove(id);
                 router.push("/repairs");
               } catch (error) {
                 setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });

@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-import { apiRequest, apiResponse, ApiError } from "@/lib/api-client";
+import { repairsApi } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
 import type { Locale } from "@/i18n/config";
@@ -131,10 +132,8 @@ export function RepairFormDialog({
   }
 
   async function uploadNow(files: File[]) {
-    const form = new FormData();
-    for (const file of files) form.append("photos", file, file.name);
     try {
-      await apiResponse(`/repairs/${repair!.id}/photos`, { method: "POST", body: form });
+      await repairsApi.addPhotos(repair!.id, files);
       // The form stays open with what was typed; the detail behind it reloads.
       setNotice(t("createRepair.photosAdded"));
       onPhotosAdded?.();
@@ -152,14 +151,12 @@ export function RepairFormDialog({
     setFailure(null);
     try {
       const saved = editing
-        ? await apiRequest<RepairJson>(`/repairs/${repair.id}`, { method: "PUT", body: payloadOf(values, locale, valuesOf(repair, locale)) })
-        : await apiRequest<RepairJson>("/repairs", { body: payloadOf(values, locale) });
+        ? await repairsApi.update(repair.id, payloadOf(values, locale, valuesOf(repair, locale)))
+        : await repairsApi.create(payloadOf(values, locale));
       let photoProblem: string | undefined;
       if (!editing && photos.length > 0) {
-        const form = new FormData();
-        for (const photo of photos) form.append("photos", photo, photo.name);
         // The repair exists either way (SPEC section 7): log the failure, and say it.
-        await apiResponse(`/repairs/${saved.id}/photos`, { method: "POST", body: form }).catch((error: unknown) => {
+        await repairsApi.addPhotos(saved.id, photos).catch((error: unknown) => {
           console.error("Photo upload failed", error);
           photoProblem = apiErrorText(t, error, t("createRepair.uploadFailed"));
         });

@@ -2,7 +2,8 @@
 
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { repairsApi, type Pagination } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { listHref, queryFromParams, recall, remember, type Remembered } from "./list-memory";
@@ -12,17 +13,10 @@ export const DEBOUNCE_MS = 800;
 export const PAGE_SIZE = 50;
 
 export type ListRepair = Omit<RepairJson, "photos">;
-type Pagination = { total: number; totalCapped: boolean; hasMore: boolean; nextCursor: string | null };
-type Page = { repairs: ListRepair[]; pagination: Pagination };
 type Query = { search: string; statuses: RepairStatus[]; attempt: number };
 
-const pageUrl = (query: Query, cursor: string | null) => {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (query.search) params.set("search", query.search);
-  if (query.statuses.length) params.set("statuses", query.statuses.join(","));
-  if (cursor) params.set("cursor", cursor);
-  return `/repairs?${params}`;
-};
+const page = (query: Query, cursor: string | null) =>
+  repairsApi.list({ search: query.search, statuses: query.statuses, cursor, limit: PAGE_SIZE });
 
 type Result = { query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown };
 
@@ -65,7 +59,7 @@ export function useRepairList() {
       const { scrollY, openedId } = initial.back;
       requestAnimationFrame(() => window.scrollTo(0, scrollY));
       if (openedId) {
-        apiRequest<ListRepair>(`/repairs/${openedId}`).then(
+        repairsApi.get(openedId).then(
           (fresh) => setResult((r) => r && { ...r, repairs: r.repairs.map((row) => (row.id === openedId ? { ...row, ...fresh } : row)) }),
           (error: unknown) => {
             if (error instanceof ApiError && error.status === 404) setResult((r) => r && { ...r, repairs: r.repairs.filter((row) => row.id !== openedId) });
@@ -74,7 +68,7 @@ export function useRepairList() {
       }
       return;
     }
-    apiRequest<Page>(pageUrl(query, null)).then(
+    page(query, null).then(
       (answer) => current.current === query && setResult({ query, repairs: answer.repairs, page: answer.pagination, error: null }),
       (error) => current.current === query && setResult({ query, repairs: [], page: null, error }),
     );
@@ -89,7 +83,7 @@ export function useRepairList() {
     if (!answered?.page?.nextCursor) return;
     setLoadingMore(true);
     try {
-      const answer = await apiRequest<Page>(pageUrl(query, answered.page.nextCursor));
+      const answer = await page(query, answered.page.nextCursor);
       if (current.current === query) setResult({ ...answered, repairs: [...answered.repairs, ...answer.repairs], page: answer.pagination });
     } catch (error) {
       if (current.current === query) setResult({ ...answered, error });
@@ -99,7 +93,7 @@ export function useRepairList() {
   };
 
   const changeStatus = async (id: string, status: RepairStatus) => {
-    const updated = await apiRequest<ListRepair>(`/repairs/${id}/status`, { method: "PATCH", body: { status } });
+    const updated = await repairsApi.setStatus(id, status);
     setResult((r) => r && { ...r, repairs: r.repairs.map((repair) => (repair.id === id ? { ...repair, ...updated } : repair)) });
   };
 

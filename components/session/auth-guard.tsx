@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { apiRequest } from "@/lib/api-client";
-import { clearSession, readAccessToken } from "@/lib/session";
+import { authApi, type CurrentUser } from "@/lib/client/api";
+import { clearSession, readAccessToken } from "@/lib/client/session";
 
-export type CurrentUser = { name: string; email: string; role: "owner" | "staff"; shopId: string; twofa_enabled: boolean; time_zone: string; shop_accounts: number };
 
 type UserState = { user: CurrentUser; reload: () => Promise<void> };
 const UserContext = createContext<UserState | null>(null);
@@ -29,14 +28,14 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     clearSession();
     router.replace("/login");
   };
-  const load = () => apiRequest<CurrentUser>("/auth/me").then(setUser, signOut);
+  const load = () => authApi.me().then(setUser, signOut);
 
   useEffect(() => {
     if (!readAccessToken()) {
       router.replace("/login");
       return;
     }
-    apiRequest<CurrentUser>("/auth/me").then(setUser, signOut);
+    authApi.me().then(setUser, signOut);
     // Once, on entering the signed-in area.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { apiRequest } from "@/lib/api-client";
+import { authApi } from "@/lib/client/api";
 import { accountErrors, NewAccountFields, type AccountField } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -36,7 +36,7 @@ export function SetupForm({ token }: { token: string }) {
     setFailure(null);
     try {
       const { shopName, name, email, password } = values;
-      await apiRequest("/setup", { body: { token, shopName, name, email, password }, auth: false });
+      await authApi.setup({ token, shopName, name, email, password });
       setDone(true);
     } catch (error) {
       setFailure({ error });

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { apiResponse } from "@/lib/api-client";
-import { clearSession } from "@/lib/session";
+import { authApi } from "@/lib/client/api";
+import { clearSession } from "@/lib/client/session";
 
 const LINKS = [
   { href: "/repairs", label: "repairs" },
@@ -29,7 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   async function logout() {
     // Ends the session on the server too; the local sign-out happens regardless.
-    await apiResponse("/auth/logout", { method: "POST" }).catch(() => undefined);
+    await authApi.logout().catch(() => undefined);
     clearSession();
     router.replace("/login");
   }

@@ -1,4 +1,4 @@
-import type { ApiError } from "@/lib/api-client";
+import type { ApiError } from "@/lib/client/api-client";
 import type en from "@/messages/en.json";
 
 type ErrorKey = `errors.${keyof typeof en.errors}`;

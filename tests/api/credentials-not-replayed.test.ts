@@ -3,7 +3,7 @@ import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
 import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest } from "@/lib/client/api-client";
 import { authed, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { withTestDatabase } from "../helpers/test-database";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/client/api-client";
 import { apiErrorText } from "@/components/ui/error-text";
 
 // The client's session handling, against a stand-in server: one refresh for
