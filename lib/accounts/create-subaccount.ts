@@ -1,11 +1,11 @@
 import { hashPassword } from "@/lib/auth/password";
-import { subaccountSchema, type SubaccountInput } from "@/lib/auth/schema";
+import { subaccountSchema } from "@/lib/auth/schema";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 
-export async function createSubaccount(client: PrismaClient, shopId: string, input: SubaccountInput) {
+export async function createSubaccount(client: PrismaClient, shopId: string, input: unknown) {
   const data = subaccountSchema.parse(input);
   // Checked before the rate limit and the (costly) hash, and again under the lock below.
   if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached");

@@ -4,7 +4,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, releaseSlot, resetLimit, takeSlot } from "@/lib/rate-limit";
 import { assertNotLocked, recordFailure, recordSuccess } from "./lockout";
 import { BCRYPT_COST, verifyPassword } from "./password";
-import type { LoginInput } from "./schema";
+import { loginSchema } from "./schema";
 import { startSession } from "./sessions";
 import { acceptTotpCode } from "./two-factor";
 import { publicUser, type PublicUser } from "./user";
@@ -17,7 +17,9 @@ export type LoginAnswer =
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= bcrypt.hash("no such account, just timing", BCRYPT_COST));
 
-export async function login(client: PrismaClient, input: LoginInput, ip: string): Promise<LoginAnswer> {
+/** POST /auth/login; `body` as the client sent it (parsed here, like every service's input). */
+export async function login(client: PrismaClient, body: unknown, ip: string): Promise<LoginAnswer> {
+  const input = loginSchema.parse(body);
   const perEmail = limits.loginPerEmail(input.email);
   const perIp = limits.loginPerIp(ip);
   await takeSlot(client, perIp);

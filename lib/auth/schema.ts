@@ -38,7 +38,6 @@ export const createShopSchema = z.object({
 export type CreateShopInput = z.input<typeof createShopSchema>;
 
 export const setupSchema = createShopSchema.extend({ token: z.string().min(1).max(200) });
-export type SetupInput = z.input<typeof setupSchema>;
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -62,7 +61,6 @@ export const loginSchema = z.object({
     .transform((c) => c || undefined)
     .pipe(z.string().regex(SIX_DIGITS, { error: "twofaCodeFormat" }).optional()),
 });
-export type LoginInput = z.output<typeof loginSchema>;
 
 /** Turning 2FA on: the code from the app and, asked again, the account password (ASVS 7.5.1). */
 export const verifyTwofaSchema = z.object({
@@ -86,7 +84,6 @@ export const disableTwofaSchema = z
   });
 
 export const subaccountSchema = z.object({ name: personNameSchema, email: emailSchema, password: newPasswordSchema });
-export type SubaccountInput = z.input<typeof subaccountSchema>;
 
 export const refreshSchema = z.object({
   refreshToken: z.string({ error: "sessionExpired" }).min(1, { error: "sessionExpired" }).max(1000, { error: "sessionExpired" }),

@@ -3,6 +3,7 @@ import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { open, seal } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
+import { refreshSchema } from "./schema";
 import { hashToken, newRefreshToken, signAccessToken } from "./tokens";
 
 // Sign-in sessions as refresh-token families. Every refresh rotates the
@@ -40,7 +41,9 @@ export async function startSession(client: PrismaClient, user: { id: string; sho
   return { accessToken: await signAccessToken({ userId: user.id, shopId: user.shopId, familyId }, now), refreshToken };
 }
 
-export async function refreshSession(client: PrismaClient, presented: string, now = new Date()): Promise<Tokens> {
+/** POST /auth/refresh-token: `body` is `{ refreshToken }` as the client sent it. */
+export async function refreshSession(client: PrismaClient, body: unknown, now = new Date()): Promise<Tokens> {
+  const presented = refreshSchema.parse(body).refreshToken;
   const expired = () => new AppError("sessionExpired");
   const key = env().ENCRYPTION_KEY;
   const result = await client.$transaction(async (tx) => {

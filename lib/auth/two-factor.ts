@@ -2,6 +2,7 @@ import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, releaseSlot, takeSlot } from "@/lib/rate-limit";
 import { checkedCredential } from "./lockout";
+import { disableTwofaSchema, verifyTwofaSchema } from "./schema";
 import { verifyPassword } from "./password";
 import { revokeOtherSessions } from "./sessions";
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode, totpStep } from "./totp";
@@ -65,11 +66,8 @@ export async function setupTwoFactor(client: PrismaClient, userId: string): Prom
   return { qrCode: await totpQrCode(secret, user.email), secret };
 }
 
-export async function enableTwoFactor(
-  client: PrismaClient,
-  account: Account,
-  proof: { code: string; password: string },
-): Promise<{ message: string }> {
+export async function enableTwoFactor(client: PrismaClient, account: Account, body: unknown): Promise<{ message: string }> {
+  const proof = verifyTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
   if (!user.twofaSecret) throw new AppError("twofaNotStarted");
@@ -82,15 +80,12 @@ export async function enableTwoFactor(
   return { message: successText("twofaEnabled") };
 }
 
-export async function disableTwoFactor(
-  client: PrismaClient,
-  account: Account,
-  proof: { code: string } | { password: string },
-): Promise<{ success: true; message: string }> {
+export async function disableTwoFactor(client: PrismaClient, account: Account, body: unknown): Promise<{ success: true; message: string }> {
+  const proof = disableTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (!user.twofaEnabled) throw new AppError("twofaNotEnabled");
-  if ("code" in proof) await acceptTotpCode(client, user, proof.code);
-  else await confirmPassword(client, user, proof.password);
+  if (proof.code !== undefined) await acceptTotpCode(client, user, proof.code);
+  else await confirmPassword(client, user, proof.password!);
   await client.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null } });
     await revokeOtherSessions(tx, account);

@@ -3,8 +3,11 @@ import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { errorResponse } from "./respond";
 
-// The one shape of every route handler: the wrapped function parses, calls one
-// lib/ function and answers; any error goes through errorResponse.
+// The one shape of every route handler: read the body or query (capped, no
+// NUL), call the lib/ service with it as sent, answer; any error goes through
+// errorResponse. Every service parses its own input with its schema
+// (lib/<domain>/schema.ts), so handlers, scripts and tests are all checked
+// the same way, and no handler casts a body to a type.
 
 type Context = { db: PrismaClient; request: Request; params: Record<string, string> };
 type RouteContext = { params: Promise<Record<string, string>> };

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/uuid";
 import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
-import type { ListQuery } from "./schema";
+import { listQuerySchema, type ListQuery } from "./schema";
 import { searchPattern } from "./search-text";
 import { repairJson, type Instant, type RepairFields } from "./serialize";
 
@@ -98,7 +98,9 @@ async function readPage(client: PrismaClient, shopId: string, query: ListQuery, 
   };
 }
 
-export async function listRepairs(client: PrismaClient, shopId: string, query: ListQuery, now = new Date()) {
+/** GET /repairs: `params` are the query's, as sent. */
+export async function listRepairs(client: PrismaClient, shopId: string, params: unknown, now = new Date()) {
+  const query = listQuerySchema.parse(params);
   // With a cursor the page is read from the index where the last one ended;
   // a bare page number skips (page - 1) * limit rows to get there.
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;

@@ -12,4 +12,3 @@ export const settingsSchema = z
     time_zone: z.string({ error: "timeZoneInvalid" }).refine(isTimeZone, { error: "timeZoneInvalid" }).optional(),
   })
   .refine((s) => s.language !== undefined || s.time_zone !== undefined, { path: ["language"], error: "languageInvalid" });
-export type SettingsInput = z.input<typeof settingsSchema>;

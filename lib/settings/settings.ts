@@ -1,6 +1,6 @@
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { settingsSchema, type SettingsInput } from "./schema";
+import { settingsSchema } from "./schema";
 
 type Caller = { userId: string; shopId: string };
 
@@ -13,7 +13,7 @@ export async function getSettings(client: PrismaClient, caller: Caller) {
   return { language: user.language, time_zone: user.shop.timeZone };
 }
 
-export async function updateSettings(client: PrismaClient, caller: Caller, input: SettingsInput) {
+export async function updateSettings(client: PrismaClient, caller: Caller, input: unknown) {
   const { language, time_zone } = settingsSchema.parse(input);
   await client.$transaction(async (tx) => {
     if (language) await tx.user.update({ where: { id: caller.userId }, data: { language } });

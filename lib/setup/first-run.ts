@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
-import { setupSchema, type SetupInput } from "@/lib/auth/schema";
+import { setupSchema } from "@/lib/auth/schema";
 import { insertShopAndOwner, type CreatedShop } from "@/lib/accounts/create-shop";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -41,7 +41,7 @@ export async function isSetupTokenValid(client: PrismaClient, token: string): Pr
   return row !== null && row.expiresAt > new Date();
 }
 
-export async function completeSetup(client: PrismaClient, input: SetupInput): Promise<CreatedShop> {
+export async function completeSetup(client: PrismaClient, input: unknown): Promise<CreatedShop> {
   const data = setupSchema.parse(input);
   if (!(await isSetupTokenValid(client, data.token))) throw new AppError("setupUnavailable");
   const passwordHash = await hashPassword(data.password);

@@ -94,9 +94,9 @@ describe("refresh tokens", () => {
     const { startSession } = await import("@/lib/auth/sessions");
     const first = await startSession(db(), user);
     const later = new Date(Date.now() + ROTATION_GRACE_MS + 1_000);
-    const second = await refreshSession(db(), first.refreshToken);
+    const second = await refreshSession(db(), { refreshToken: first.refreshToken });
     // The thief replays the old token after the grace period...
-    await expect(refreshSession(db(), first.refreshToken, later)).rejects.toMatchObject({ code: "sessionExpired", status: 401 });
+    await expect(refreshSession(db(), { refreshToken: first.refreshToken }, later)).rejects.toMatchObject({ code: "sessionExpired", status: 401 });
     // ...and the legitimate holder's newer token and access token are dead too.
     expect((await refresh(second.refreshToken)).status).toBe(401);
     expect((await me(second.accessToken)).status).toBe(401);
@@ -134,14 +134,14 @@ describe("refresh tokens", () => {
   it("expire when idle for 7 days, and 30 days after sign-in however active", async () => {
     const { refreshToken } = await session();
     const idle = new Date(Date.now() + SESSION_IDLE_MS + 60_000);
-    await expect(refreshSession(db(), refreshToken, idle)).rejects.toMatchObject({ code: "sessionExpired" });
+    await expect(refreshSession(db(), { refreshToken }, idle)).rejects.toMatchObject({ code: "sessionExpired" });
 
     let { refreshToken: current } = await session();
     const start = Date.now();
     for (let day = 6; day < 30; day += 6) {
-      current = (await refreshSession(db(), current, new Date(start + day * 86_400_000))).refreshToken;
+      current = (await refreshSession(db(), { refreshToken: current }, new Date(start + day * 86_400_000))).refreshToken;
     }
-    await expect(refreshSession(db(), current, new Date(start + SESSION_ABSOLUTE_MS + 60_000))).rejects.toMatchObject({
+    await expect(refreshSession(db(), { refreshToken: current }, new Date(start + SESSION_ABSOLUTE_MS + 60_000))).rejects.toMatchObject({
       code: "sessionExpired",
     });
   });

@@ -1,4 +1,3 @@
-import { refreshSchema } from "@/lib/auth/schema";
 import { refreshSession } from "@/lib/auth/sessions";
 import { clientIp, route } from "@/lib/http/handler";
 import { json, readJson } from "@/lib/http/respond";
@@ -6,6 +5,5 @@ import { limits, takeSlot } from "@/lib/rate-limit";
 
 export const POST = route(async ({ db, request }) => {
   await takeSlot(db, limits.refreshPerIp(clientIp(request)));
-  const { refreshToken } = refreshSchema.parse(await readJson(request));
-  return json(await refreshSession(db, refreshToken));
+  return json(await refreshSession(db, await readJson(request)));
 });
