@@ -8,6 +8,7 @@ import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
 import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 // SPEC section 2, /disable-2fa: one 6-digit code (anything but digits is
 // dropped), a warning, Cancel, and a success screen before the dashboard.
@@ -59,10 +60,10 @@ export function Disable2faScreen() {
       />
       {error && <ErrorNotice>{error}</ErrorNotice>}
       <div className="flex gap-3">
-        <button type="submit" disabled={busy || code.length !== 6} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+        <button type="submit" disabled={busy || code.length !== 6} className={button("danger")}>
           {t("disable2fa.submit")}
         </button>
-        <Link href="/dashboard" className="rounded-md border border-slate-300 px-4 py-2 text-slate-800 hover:bg-slate-100">
+        <Link href="/dashboard" className={button("secondary")}>
           {t("disable2fa.cancel")}
         </Link>
       </div>

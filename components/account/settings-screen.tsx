@@ -15,9 +15,9 @@ import { FlashNotice, SuccessNotice } from "@/components/ui/notice";
 import { SUCCESS_MS, useFlash } from "@/components/ui/use-flash";
 import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
+import { button } from "@/components/ui/button";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
-const button = "rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60";
 
 function TwoFactorSection() {
   const t = useTranslations();
@@ -73,10 +73,10 @@ function TwoFactorSection() {
               <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
             </label>
             <div className="flex gap-3">
-              <button type="submit" disabled={busy || !password} className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60">
+              <button type="submit" disabled={busy || !password} className={button("danger")}>
                 {t("settings.confirmDisable")}
               </button>
-              <button type="button" onClick={() => setDisabling(false)} className="rounded-md border border-slate-300 px-4 py-2">
+              <button type="button" onClick={() => setDisabling(false)} className={button("secondary")}>
                 {t("settings.cancel")}
               </button>
             </div>
@@ -138,7 +138,7 @@ function LanguageSection() {
         </fieldset>
         <FlashNotice flash={flash} />
         {saved && <SuccessNotice>{t("settings.saved")}</SuccessNotice>}
-        <button type="submit" disabled={busy || choice === current} className={`self-start ${button}`}>
+        <button type="submit" disabled={busy || choice === current} className={button("primary", "self-start")}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>
       </form>

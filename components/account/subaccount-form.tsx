@@ -10,6 +10,7 @@ import { ErrorNotice } from "@/components/ui/notice";
 import { MAX_ACCOUNTS_PER_SHOP } from "@/lib/accounts/limits";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { useRedirectAfter } from "./use-redirect-after";
+import { button } from "@/components/ui/button";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -81,7 +82,7 @@ export function SubaccountForm() {
         </p>
       )}
       {failure && <ErrorNotice>{apiErrorText(t, failure.error, t("subaccount.failed"))}</ErrorNotice>}
-      <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("subaccount.submitting") : t("subaccount.submit")}
       </button>
     </form>

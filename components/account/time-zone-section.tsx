@@ -8,6 +8,7 @@ import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
+import { button } from "@/components/ui/button";
 
 /** Every IANA zone this browser knows, with the shop's current one first in case the list lacks it. */
 function zones(current: string): string[] {
@@ -63,7 +64,7 @@ export function TimeZoneSection() {
         </select>
         <p className="text-sm text-slate-600">{t("settings.timeZoneNow", { time: dayTimeIn(new Date(), choice) })}</p>
         <FlashNotice flash={flash} />
-        <button type="submit" disabled={busy || choice === user.time_zone} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <button type="submit" disabled={busy || choice === user.time_zone} className={button("primary", "self-start")}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>
       </form>

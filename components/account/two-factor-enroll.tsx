@@ -6,6 +6,7 @@ import { authApi } from "@/lib/client/api";
 import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 type Setup = Awaited<ReturnType<typeof authApi.setup2fa>>;
 
@@ -52,7 +53,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
       <div className="flex flex-col gap-3">
         {!autoStart && <p className="text-slate-700">{t("setup2fa.explain")}</p>}
         {alert}
-        <button type="button" onClick={generate} disabled={busy} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <button type="button" onClick={generate} disabled={busy} className={button("primary", "self-start")}>
           {busy ? t("setup2fa.generating") : autoStart ? t("settings.enable2fa") : t("setup2fa.generate")}
         </button>
       </div>
@@ -92,7 +93,7 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
         />
       </label>
       {alert}
-      <button type="submit" disabled={busy || code.length !== 6 || !password} className="self-start rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+      <button type="submit" disabled={busy || code.length !== 6 || !password} className={button("primary", "self-start")}>
         {t("setup2fa.confirm")}
       </button>
     </form>

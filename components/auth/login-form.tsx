@@ -10,6 +10,7 @@ import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 // SPEC section 2, /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
@@ -132,7 +133,7 @@ export function LoginForm() {
       <button
         type="submit"
         disabled={busy}
-        className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+        className={button("primary")}
       >
         {busy ? t("login.submitting") : t("login.submit")}
       </button>

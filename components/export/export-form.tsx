@@ -10,6 +10,7 @@ import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useFlash } from "@/components/ui/use-flash";
 import { FlashNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
@@ -142,10 +143,10 @@ export function ExportForm() {
       <FlashNotice flash={message} />
 
       <div className="flex gap-3">
-        <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <button type="submit" disabled={busy} className={button("primary")}>
           {busy ? t("exportPage.exporting") : t("exportPage.submit")}
         </button>
-        <Link href="/dashboard" className="rounded-md border border-slate-300 px-4 py-2 text-slate-800 hover:bg-slate-100">
+        <Link href="/dashboard" className={button("secondary")}>
           {t("exportPage.cancel")}
         </Link>
       </div>

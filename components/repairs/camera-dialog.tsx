@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
+import { button } from "@/components/ui/button";
 
 /** The camera captures JPEG at this quality (SPEC section 9). */
 export const CAMERA_JPEG_QUALITY = 0.8;
@@ -60,10 +61,10 @@ export default function CameraDialog({ onCapture, onClose }: { onCapture: (file:
       <div className="flex flex-col gap-3">
         <video ref={video} autoPlay playsInline muted className="max-h-[60vh] w-full rounded bg-black" />
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2">
+          <button type="button" onClick={onClose} className={button("secondary")}>
             {t("cancel")}
           </button>
-          <button type="button" onClick={capture} disabled={!stream} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <button type="button" onClick={capture} disabled={!stream} className={button("primary")}>
             {t("capture")}
           </button>
         </div>

@@ -8,12 +8,14 @@ import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
 import type { Locale } from "@/i18n/config";
+import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = dynamic(() => import("./camera-dialog"), { ssr: false });
@@ -27,8 +29,6 @@ function Thumbnail({ file }: { file: File }) {
   return <img src={url} alt="" className="h-10 w-10 rounded object-cover" />;
 }
 
-/** At most this many photos per selection (SPEC section 9). */
-export const MAX_PHOTOS = 2;
 
 const EMPTY = {
   repair_number: "",
@@ -123,8 +123,8 @@ export function RepairFormDialog({
       window.alert(t("createRepair.onlyImages"));
       return;
     }
-    if (photos.length + chosen.length > MAX_PHOTOS) {
-      window.alert(t("createRepair.tooManyPhotos", { max: MAX_PHOTOS }));
+    if (photos.length + chosen.length > MAX_PHOTOS_PER_UPLOAD) {
+      window.alert(t("createRepair.tooManyPhotos", { max: MAX_PHOTOS_PER_UPLOAD }));
       return;
     }
     if (editing) void uploadNow(chosen);
@@ -252,10 +252,10 @@ export function RepairFormDialog({
         {notice && <SuccessNotice className="sm:col-span-2">{notice}</SuccessNotice>}
         {failure && <ErrorNotice className="sm:col-span-2">{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
+          <button type="button" onClick={() => onOpenChange(false)} className={button("secondary")}>
             {t("createRepair.cancel")}
           </button>
-          <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <button type="submit" disabled={busy} className={button("primary")}>
             {busy ? t("createRepair.saving") : editing ? t("createRepair.saveChanges") : t("createRepair.save")}
           </button>
         </div>

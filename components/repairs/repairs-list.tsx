@@ -12,8 +12,10 @@ import dynamic from "next/dynamic";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
-import { PAGE_SIZE, useRepairList, type ListRepair } from "./use-repair-list";
+import { PAGE_SIZE } from "@/lib/repairs/limits";
+import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 // The create form (and the dialog library under it) is loaded when first
 // wanted, not with the list: the button starts fetching it on hover or focus.
@@ -34,7 +36,7 @@ function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photoProblem
         onClick={() => setCreating(true)}
         onPointerEnter={loadForm}
         onFocus={loadForm}
-        className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
+        className={button("primary")}
       >
         {t("createRepair.open")}
       </button>

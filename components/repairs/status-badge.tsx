@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type ComponentProps, type SyntheticEvent } from "react";
-import type { RepairStatus } from "@/lib/repairs/workflow";
+import { isClosed, type RepairStatus } from "@/lib/repairs/workflow";
 import { openingHandlers, useOnDemand } from "@/components/ui/on-demand";
 import { statusClasses } from "./status-style";
 
@@ -20,7 +20,7 @@ export function sideFor(badge: Element): "top" | "bottom" {
 export function BadgeButton({ status, ...props }: { status: RepairStatus } & ComponentProps<"button">) {
   const t = useTranslations();
   const label = t(`statuses.${status}`);
-  const locked = status === "picked_up";
+  const locked = isClosed(status);
   return (
     <button
       type="button"

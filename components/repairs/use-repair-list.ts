@@ -5,12 +5,12 @@ import { useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
+import { PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { listHref, queryFromParams, recall, remember, type Remembered } from "./list-memory";
 
 /** The list refetches this long after the search or the filter changed (SPEC section 9). */
 export const DEBOUNCE_MS = 800;
-export const PAGE_SIZE = 50;
 
 export type ListRepair = Omit<RepairJson, "photos">;
 type Query = { search: string; statuses: RepairStatus[]; attempt: number };

@@ -7,6 +7,7 @@ import { authApi } from "@/lib/client/api";
 import { accountErrors, NewAccountFields, type AccountField } from "@/components/auth/new-account-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 const FIELDS = ["shopName", "name", "email", "password", "confirmPassword"] as const;
 type FieldName = AccountField;
@@ -51,7 +52,7 @@ export function SetupForm({ token }: { token: string }) {
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
           {t("setup.done")}
         </p>
-        <Link href="/login" className="rounded-md bg-blue-700 px-4 py-2 text-center font-medium text-white hover:bg-blue-800">
+        <Link href="/login" className={button("primary", "text-center")}>
           {t("setup.goToLogin")}
         </Link>
       </div>
@@ -77,7 +78,7 @@ export function SetupForm({ token }: { token: string }) {
       <button
         type="submit"
         disabled={busy}
-        className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+        className={button("primary")}
       >
         {busy ? t("setup.submitting") : t("setup.submit")}
       </button>

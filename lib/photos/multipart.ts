@@ -1,14 +1,14 @@
 import { AppError } from "@/lib/errors";
 import { readCapped } from "@/lib/http/respond";
+import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { MAX_PHOTO_BYTES } from "./image";
 
 // Reads the `photos` parts of a multipart body without ever holding more than
 // the largest acceptable request: a declared length over it is refused before
 // reading, and a body that turns out longer is cut off at the limit (413).
 
-export const MAX_PHOTOS_PER_REQUEST = 2;
 const MULTIPART_OVERHEAD = 64 * 1024;
-export const MAX_UPLOAD_BYTES = MAX_PHOTOS_PER_REQUEST * MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
+export const MAX_UPLOAD_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
 
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
@@ -41,7 +41,7 @@ export async function readPhotoParts(request: Request): Promise<UploadedFile[]> 
   }
   const files = form.getAll("photos").filter((part): part is File => typeof part !== "string");
   if (files.length === 0) throw new AppError("photosMissing");
-  if (files.length > MAX_PHOTOS_PER_REQUEST) throw new AppError("tooManyPhotos");
+  if (files.length > MAX_PHOTOS_PER_UPLOAD) throw new AppError("tooManyPhotos");
   if (files.some((file) => file.size > MAX_PHOTO_BYTES)) throw new AppError("photoTooLarge");
   return Promise.all(
     files.map(async (file) => ({

@@ -2,3 +2,8 @@
 export const QUOTE_DAYS = { min: 1, max: 90, default: 7 } as const;
 /** numeric(10,2) */
 export const MAX_MONEY = 99_999_999.99;
+/** The list's page (SPEC section 9), and the most one request may ask for. */
+export const PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+/** Photos per selection and per upload request (SPEC section 9). */
+export const MAX_PHOTOS_PER_UPLOAD = 2;

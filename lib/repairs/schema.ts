@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "./dates";
-import { MAX_MONEY, QUOTE_DAYS } from "./limits";
+import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
@@ -94,8 +94,6 @@ export const quoteSchema = z.object({
 });
 export type QuoteInput = z.output<typeof quoteSchema>;
 
-export const PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 
 const listError = err("listQueryInvalid");
 export const listQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { RepairDetail } from "@/components/repair/repair-detail";
+import { RepairDetail } from "@/components/repairs/repair-detail";
 
 export default async function RepairPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

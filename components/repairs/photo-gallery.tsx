@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { PhotoJson } from "@/lib/repairs/serialize";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Modal } from "@/components/ui/modal";
 
 // The repair's photos: click to enlarge, delete with confirmation.
@@ -59,24 +60,19 @@ export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDele
           </div>
         </div>
       </Modal>
-      <Modal open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title={t("deletePhoto")} description={t("deletePhotoConfirm")}>
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => setConfirming(null)} className="rounded-md border border-slate-300 px-4 py-2">
-            {t("cancel")}
-          </button>
-          <button
-            type="button"
-            onClick={async () => {
-              const photo = confirming!;
-              setConfirming(null);
-              await onDelete(photo);
-            }}
-            className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
-          >
-            {t("delete")}
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        title={t("deletePhoto")}
+        description={t("deletePhotoConfirm")}
+        cancelLabel={t("cancel")}
+        confirmLabel={t("delete")}
+        onConfirm={async () => {
+          const photo = confirming!;
+          setConfirming(null);
+          await onDelete(photo);
+        }}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { QUOTE_DAYS } from "@/lib/repairs/limits";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
 
 export type MoneyValue = { amount: number; notes?: string; days?: number };
 
@@ -88,10 +89,10 @@ export function MoneyDialog({
         )}
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => onOpenChange(false)} className="rounded-md border border-slate-300 px-4 py-2">
+          <button type="button" onClick={() => onOpenChange(false)} className={button("secondary")}>
             {t("repair.cancel")}
           </button>
-          <button type="submit" disabled={busy} className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+          <button type="submit" disabled={busy} className={button("primary")}>
             {t("repair.save")}
           </button>
         </div>

@@ -3,43 +3,29 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import { QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
-import { useFormat } from "@/components/repairs/format";
-import { BackToList } from "@/components/repairs/back-to-list";
-import { StatusBadge } from "@/components/repairs/status-badge";
+import { useFormat } from "./format";
+import { BackToList } from "./back-to-list";
+import { StatusBadge } from "./status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
-import { Fact, Facts } from "@/components/ui/facts";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { MoneyDialog } from "./money-dialog";
 import { PhotoGallery } from "./photo-gallery";
+import { CustomerSection, DetailsSection, FinalPriceSection, QuoteSection, Section, TimelineSection } from "./repair-sections";
 import { FlashNotice } from "@/components/ui/notice";
 import dynamic from "next/dynamic";
+import { button } from "@/components/ui/button";
 
 // The edit form is loaded when it is opened, not with the page.
 const RepairFormDialog = dynamic(() => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog), { ssr: false });
 
 type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };
-
-const card = "rounded-xl border border-slate-200 bg-white p-5";
-
-function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section className={card}>
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {action}
-      </div>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
-
 
 // SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
@@ -65,7 +51,7 @@ export function RepairDetail({ id }: { id: string }) {
       <div className="flex flex-col items-start gap-3">
         <h1 className="text-2xl font-semibold">{t("repair.notFoundTitle")}</h1>
         <p className="text-slate-700">{t("repair.notFoundText")}</p>
-        <Link href="/repairs" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800">
+        <Link href="/repairs" className={button("primary")}>
           {t("repair.back")}
         </Link>
       </div>
@@ -146,50 +132,10 @@ export function RepairDetail({ id }: { id: string }) {
       <FlashNotice flash={flash} />
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <Section title={t("repair.customer")}>
-          <Facts>
-            <Fact label={t("repair.customerName")} value={repair.customer_name} />
-            <Fact label={t("repair.phone")} value={repair.customer_phone} />
-          </Facts>
-        </Section>
-        <Section title={t("repair.details")}>
-          <Facts>
-            <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
-            <Fact label={t("repair.description")} value={repair.item_description} />
-            <Fact label={t("repair.notes")} value={repair.notes} />
-            <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
-          </Facts>
-        </Section>
-        <Section
-          title={t("repair.quote")}
-          action={
-            <button type="button" disabled={closed} onClick={() => setDialog("quote")} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
-              {repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
-            </button>
-          }
-        >
-          {repair.quote_amount === null ? (
-            <p className="text-sm text-slate-600">{t("repair.noQuoteYet")}</p>
-          ) : (
-            <Facts>
-              <Fact label={t("repair.amount")} value={format.money(repair.quote_amount)} />
-              <Fact label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
-              <Fact label={t("repair.quoteNotes")} value={repair.quote_notes} />
-              <Fact label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
-              <Fact label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
-            </Facts>
-          )}
-        </Section>
-        <Section
-          title={t("repair.finalPrice")}
-          action={
-            <button type="button" disabled={closed} onClick={() => setDialog("finalPrice")} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
-              {repair.final_price === null ? t("repair.setFinalPrice") : t("repair.updateFinalPrice")}
-            </button>
-          }
-        >
-          <p className="text-lg font-medium">{repair.final_price === null ? t("repair.noFinalPrice") : format.money(repair.final_price)}</p>
-        </Section>
+        <CustomerSection repair={repair} />
+        <DetailsSection repair={repair} />
+        <QuoteSection repair={repair} closed={closed} onEdit={() => setDialog("quote")} />
+        <FinalPriceSection repair={repair} closed={closed} onEdit={() => setDialog("finalPrice")} />
         <Section title={t("repair.photos")}>
           <PhotoGallery
             photos={photos}
@@ -201,13 +147,7 @@ export function RepairDetail({ id }: { id: string }) {
             }
           />
         </Section>
-        <Section title={t("repair.timeline")}>
-          <Facts>
-            <Fact label={t("repair.deadline")} value={format.date(repair.deadline)} />
-            <Fact label={t("repair.lastUpdated")} value={format.instant(repair.updated_at)} />
-            <Fact label={t("repair.pickedUp")} value={format.instant(repair.picked_up_at)} />
-          </Facts>
-        </Section>
+        <TimelineSection repair={repair} />
       </div>
 
       {(dialog === "quote" || dialog === "quickQuote") && (
@@ -253,56 +193,37 @@ export function RepairDetail({ id }: { id: string }) {
           }
         />
       )}
-      <Modal
+      <ConfirmDialog
         open={dialog === "pickUp"}
-        onOpenChange={(open) => !open && setDialog(null)}
+        onCancel={() => setDialog(null)}
         title={t("repair.pickUpTitle")}
         description={t("repair.pickUpConfirm", { number: repair.repair_number, customer: repair.customer_name })}
-      >
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => setDialog(null)} className="rounded-md border border-slate-300 px-4 py-2">
-            {t("repair.cancel")}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDialog(null);
-              void changeStatus("picked_up");
-            }}
-            className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white hover:bg-blue-800"
-          >
-            {t("repair.actions.markPickedUp")}
-          </button>
-        </div>
-      </Modal>
-      <Modal
+        cancelLabel={t("repair.cancel")}
+        confirmLabel={t("repair.actions.markPickedUp")}
+        kind="primary"
+        onConfirm={() => {
+          setDialog(null);
+          void changeStatus("picked_up");
+        }}
+      />
+      <ConfirmDialog
         open={dialog === "delete"}
-        onOpenChange={(open) => !open && setDialog(null)}
+        onCancel={() => setDialog(null)}
         title={t("repair.deleteTitle")}
         description={t("repair.deleteConfirm", { number: repair.repair_number, customer: repair.customer_name })}
-      >
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => setDialog(null)} className="rounded-md border border-slate-300 px-4 py-2">
-            {t("repair.cancel")}
-          </button>
-          <button
-            type="button"
-            onClick={async () => {
-              // SPEC section 8: a failed delete closes the dialog and shows the error.
-              setDialog(null);
-              try {
-                await repairsApi.remove(id);
-                router.push("/repairs");
-              } catch (error) {
-                setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });
-              }
-            }}
-            className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800"
-          >
-            {t("repair.delete")}
-          </button>
-        </div>
-      </Modal>
+        cancelLabel={t("repair.cancel")}
+        confirmLabel={t("repair.delete")}
+        onConfirm={async () => {
+          // SPEC section 8: a failed delete closes the dialog and shows the error.
+          setDialog(null);
+          try {
+            await repairsApi.remove(id);
+            router.push("/repairs");
+          } catch (error) {
+            setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });
+          }
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,114 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import type { RepairJson } from "@/lib/repairs/serialize";
+import { Fact, Facts } from "@/components/ui/facts";
+import { useFormat } from "./format";
+
+// The cards of the repair detail (SPEC section 2): what is known of the
+// customer and the item, the quote, the final price and the dates.
+
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {action}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function EditButton({ closed, onClick, children }: { closed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" disabled={closed} onClick={onClick} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+      {children}
+    </button>
+  );
+}
+
+export function CustomerSection({ repair }: { repair: RepairJson }) {
+  const t = useTranslations("repair");
+  return (
+    <Section title={t("customer")}>
+      <Facts>
+        <Fact label={t("customerName")} value={repair.customer_name} />
+        <Fact label={t("phone")} value={repair.customer_phone} />
+      </Facts>
+    </Section>
+  );
+}
+
+export function DetailsSection({ repair }: { repair: RepairJson }) {
+  const t = useTranslations();
+  return (
+    <Section title={t("repair.details")}>
+      <Facts>
+        <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
+        <Fact label={t("repair.description")} value={repair.item_description} />
+        <Fact label={t("repair.notes")} value={repair.notes} />
+        <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
+      </Facts>
+    </Section>
+  );
+}
+
+export function QuoteSection({ repair, closed, onEdit }: { repair: RepairJson; closed: boolean; onEdit: () => void }) {
+  const t = useTranslations();
+  const format = useFormat();
+  return (
+    <Section
+      title={t("repair.quote")}
+      action={
+        <EditButton closed={closed} onClick={onEdit}>
+          {repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
+        </EditButton>
+      }
+    >
+      {repair.quote_amount === null ? (
+        <p className="text-sm text-slate-600">{t("repair.noQuoteYet")}</p>
+      ) : (
+        <Facts>
+          <Fact label={t("repair.amount")} value={format.money(repair.quote_amount)} />
+          <Fact label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
+          <Fact label={t("repair.quoteNotes")} value={repair.quote_notes} />
+          <Fact label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
+          <Fact label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
+        </Facts>
+      )}
+    </Section>
+  );
+}
+
+export function FinalPriceSection({ repair, closed, onEdit }: { repair: RepairJson; closed: boolean; onEdit: () => void }) {
+  const t = useTranslations("repair");
+  const format = useFormat();
+  return (
+    <Section
+      title={t("finalPrice")}
+      action={
+        <EditButton closed={closed} onClick={onEdit}>
+          {repair.final_price === null ? t("setFinalPrice") : t("updateFinalPrice")}
+        </EditButton>
+      }
+    >
+      <p className="text-lg font-medium">{repair.final_price === null ? t("noFinalPrice") : format.money(repair.final_price)}</p>
+    </Section>
+  );
+}
+
+export function TimelineSection({ repair }: { repair: RepairJson }) {
+  const t = useTranslations("repair");
+  const format = useFormat();
+  return (
+    <Section title={t("timeline")}>
+      <Facts>
+        <Fact label={t("deadline")} value={format.date(repair.deadline)} />
+        <Fact label={t("lastUpdated")} value={format.instant(repair.updated_at)} />
+        <Fact label={t("pickedUp")} value={format.instant(repair.picked_up_at)} />
+      </Facts>
+    </Section>
+  );
+}
