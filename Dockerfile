@@ -1,19 +1,39 @@
-# The app image: the production build served by scripts/serve.ts (request logs,
-# graceful shutdown), started through scripts/start.ts, which applies pending
-# migrations first. Runs as a non-root user; everything it keeps is under /data
-# (photos in /data/uploads, backups in /data/backups).
-FROM node:20-bookworm-slim AS build
+# The app image: the production build served by scripts/serve.ts (request
+# logs, graceful shutdown), started the README's way through scripts/start.ts,
+# which applies pending migrations first and then runs serve.ts as its child.
+# Runs as a non-root user; everything it keeps is under /data (photos in
+# /data/uploads, backups in /data/backups).
+
+# Production dependencies only (and the generated Prisma client, made by postinstall).
+FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# The build, with every dependency.
+FROM deps AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm run build
 
-FROM build AS runtime
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data UPLOAD_DIR=/data/uploads
+# What runs: the build, the production dependencies, and the sources the
+# operator commands load at run time (scripts/, lib/, messages/, migrations).
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DATA_DIR=/data UPLOAD_DIR=/data/uploads \
+  PREBUILT=1
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/.next ./.next
+COPY --from=build /app/lib ./lib
+COPY package.json package-lock.json tsconfig.json next.config.mjs prisma.config.ts ./
+COPY scripts ./scripts
+COPY messages ./messages
+COPY i18n ./i18n
+COPY prisma ./prisma
+COPY public ./public
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app \
   && mkdir -p /data/uploads /data/backups && chown -R app:app /data
 USER app

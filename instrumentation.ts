@@ -1,5 +1,5 @@
-// Runs once when the server starts, however it is started (npm start, or
-// scripts/serve.ts directly in the Docker image): puts the upload folder back
+// Runs once when the server starts (scripts/serve.ts, which npm start and the
+// Docker image run as a child of scripts/start.ts): puts the upload folder back
 // in step with the photo records, keeps the rate-limit table small (now and
 // every hour), and prints the first-run instructions while no account exists.
 const HOUR = 3_600_000;

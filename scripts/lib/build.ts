@@ -31,7 +31,16 @@ export function sourceFingerprint(): string {
   return hash.digest("hex");
 }
 
-export async function ensureBuild(): Promise<void> {
+/**
+ * An image that ships only its build (PREBUILT=1, as the Dockerfile sets)
+ * never rebuilds: its sources are not all there to fingerprint, and its user
+ * may not write .next. Without a build it stops with a clear message.
+ */
+export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
+  if (environment.PREBUILT === "1") {
+    if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
+    return;
+  }
   const fingerprint = sourceFingerprint();
   const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(FINGERPRINT) && readFileSync(FINGERPRINT, "utf8") === fingerprint;
   if (built) return;
