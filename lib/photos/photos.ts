@@ -78,6 +78,6 @@ export async function deletePhoto(client: PrismaClient, shopId: string, repairId
     ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
     : null;
   if (!photo) throw new AppError("photoNotFound");
-  await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id } }));
+  await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id, shopId } }));
   return { success: true };
 }

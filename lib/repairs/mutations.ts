@@ -14,8 +14,10 @@ import { searchTextOf } from "./search-text";
 import { repairJson } from "./serialize";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
 
-// Writing repairs. Every write is scoped by shop; every status change writes
-// its history row in the same transaction.
+// Writing repairs. Every write names the shop in its condition too (not only
+// the check before it), so each statement stays within one shop, as
+// distributing the data by shop needs; every status change writes its history
+// row in the same transaction.
 
 type Tx = Prisma.TransactionClient;
 type Actor = { shopId: string; userId: string };
@@ -96,7 +98,7 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
     if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
-    const updated = await tx.repair.update({ where: { id: current.id }, data: updateData(current, data, now) });
+    const updated = await tx.repair.update({ where: { id: current.id, shopId: actor.shopId }, data: updateData(current, data, now) });
     if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
     return updated;
   });
@@ -109,7 +111,7 @@ export async function changeStatus(client: PrismaClient, actor: Actor, id: strin
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
     if (current.status === status) return current;
-    const updated = await tx.repair.update({ where: { id: current.id }, data: statusEffects(current, status, now) });
+    const updated = await tx.repair.update({ where: { id: current.id, shopId: actor.shopId }, data: statusEffects(current, status, now) });
     await recordStatus(tx, actor, id, current.status, status, now);
     return updated;
   });
@@ -124,7 +126,7 @@ export async function setQuote(client: PrismaClient, actor: Actor, id: string, i
     if (isClosed(current.status)) throw new AppError("repairClosed");
     const toQuoting = current.status === "received" || current.status === "diagnosing";
     const updated = await tx.repair.update({
-      where: { id: current.id },
+      where: { id: current.id, shopId: actor.shopId },
       data: {
         quoteAmount: quote.amount,
         quoteNotes: quote.notes ?? null,
@@ -149,9 +151,9 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
     client.$transaction(async (tx) => {
       await lockRepair(tx, shopId, id);
       // A photo added meanwhile would lose its file: refuse and let the caller retry.
-      const now = await tx.photo.count({ where: { repairId: id } });
+      const now = await tx.photo.count({ where: { shopId, repairId: id } });
       if (now !== files.length) throw new AppError("repairChanged");
-      await tx.repair.delete({ where: { id } });
+      await tx.repair.delete({ where: { id, shopId } });
     }),
   );
 }
