@@ -1,4 +1,5 @@
-import type { Repair } from "@/lib/generated/prisma/client";
+import { REPAIR_COLUMNS } from "@/lib/repairs/columns";
+import type { Instant, RepairFields } from "@/lib/repairs/serialize";
 import { wallClockIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
 import type { ExportField } from "./fields";
@@ -18,37 +19,44 @@ export type Labels = {
   quoteStatuses: Record<string, string>;
 };
 
-/** A repair as the export reads it: the columns it can show, money as plain numbers. */
-export type ExportRow = Omit<Repair, "shopId" | "searchText" | "quoteAmount" | "finalPrice"> & {
-  quoteAmount: number | null;
-  finalPrice: number | null;
-};
+/** A repair as the export reads it: its id and creation (the keyset), and the columns its fields need. */
+export type ExportRow = Partial<RepairFields> & Pick<RepairFields, "id" | "createdAt">;
+
+const instant = (value: Instant | null | undefined) => (value == null ? null : typeof value === "string" ? new Date(value) : value);
+const amount = (value: RepairFields["quoteAmount"] | undefined) => (value == null ? null : Number(value));
 
 export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, timeZone: string, now: Date): (string | number | Date | null)[] {
   // Spreadsheets have no time zones: an instant goes in as the shop's wall-clock time.
-  const local = (instant: Date | null) => (instant ? wallClockIn(instant, timeZone) : null);
-  const quoteStatus = effectiveQuoteStatus(repair.quoteStatus as QuoteStatus | null, repair.quoteExpiresAt, now);
-  const value: Record<ExportField, string | number | Date | null> = {
-    repair_number: repair.repairNumber,
-    customer_name: repair.customerName,
-    customer_phone: repair.customerPhone,
-    item_type: labels.itemTypes[repair.itemType],
-    item_description: repair.itemDescription,
-    status: labels.statuses[repair.status],
-    deadline: repair.deadline,
-    created_at: local(repair.createdAt),
-    updated_at: local(repair.updatedAt),
-    notes: repair.notes,
-    outsourced_to: repair.outsourcedTo,
-    quote_amount: repair.quoteAmount,
-    quote_notes: repair.quoteNotes,
-    quote_status: quoteStatus ? labels.quoteStatuses[quoteStatus] : null,
-    quote_created_at: local(repair.quoteCreatedAt),
-    quote_expires_at: local(repair.quoteExpiresAt),
-    final_price: repair.finalPrice,
-    picked_up_at: local(repair.pickedUpAt),
+  const local = (value: Instant | null | undefined) => {
+    const at = instant(value);
+    return at ? wallClockIn(at, timeZone) : null;
   };
-  return fields.map((field) => value[field]);
+  return fields.map((field) => {
+    const value = repair[REPAIR_COLUMNS[field]];
+    switch (field) {
+      case "item_type":
+        return labels.itemTypes[value as string];
+      case "status":
+        return labels.statuses[value as string];
+      case "quote_status": {
+        const status = effectiveQuoteStatus((value ?? null) as QuoteStatus | null, instant(repair.quoteExpiresAt), now);
+        return status ? labels.quoteStatuses[status] : null;
+      }
+      case "deadline":
+        return instant(value as Instant | null);
+      case "quote_amount":
+      case "final_price":
+        return amount(value as RepairFields["quoteAmount"]);
+      case "created_at":
+      case "updated_at":
+      case "quote_created_at":
+      case "quote_expires_at":
+      case "picked_up_at":
+        return local(value as Instant | null);
+      default:
+        return (value ?? null) as string | null;
+    }
+  });
 }
 
 export const DATE_FORMAT = "dd/mm/yyyy";

@@ -2,10 +2,12 @@ import { once } from "node:events";
 import { PassThrough, Transform } from "node:stream";
 import ExcelJS from "exceljs";
 import type { Locale } from "@/i18n/config";
+import { rows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
+import { selectRepairColumns, type RepairColumn } from "@/lib/repairs/columns";
 import { wallClockIn } from "@/lib/time-zone";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
@@ -47,22 +49,25 @@ function conditions(shopId: string, request: ReturnType<typeof exportSchema.pars
   return Prisma.join(parts, " AND ");
 }
 
-function readBatch(client: PrismaClient, where: Prisma.Sql): Promise<ExportRow[]> {
-  return client.$queryRaw<ExportRow[]>`
-    SELECT id, repair_number AS "repairNumber", customer_name AS "customerName", customer_phone AS "customerPhone",
-           item_type::text AS "itemType", item_description AS "itemDescription", notes, status::text AS status, deadline,
-           outsourced_to AS "outsourcedTo", quote_amount::float8 AS "quoteAmount", quote_notes AS "quoteNotes",
-           quote_status::text AS "quoteStatus", quote_created_at AS "quoteCreatedAt", quote_expires_at AS "quoteExpiresAt",
-           final_price::float8 AS "finalPrice", picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt"
-    FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`;
+/**
+ * The columns a file needs: the chosen fields' (lib/repairs/columns.ts), the
+ * keyset's, and the quote's expiry where its status shows (a pending quote
+ * past it reads as expired). Read through pg: the export is mostly reading.
+ */
+function columnsFor(fields: ExportField[]): RepairColumn[] {
+  return [...new Set<RepairColumn>(["id", "created_at", ...fields, ...(fields.includes("quote_status") ? (["quote_expires_at"] as const) : [])])];
 }
 
-async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, first: ExportRow[]) {
+function readBatch(client: PrismaClient, columns: Prisma.Sql, where: Prisma.Sql): Promise<ExportRow[]> {
+  return rows<ExportRow>(client, Prisma.sql`SELECT ${columns} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`);
+}
+
+async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, columns: Prisma.Sql, first: ExportRow[]) {
   let next = first;
   while (next.length > 0) {
     const current = next;
     // Read the next batch while this one is written and zipped.
-    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, conditions(shopId, request, timeZone, current[current.length - 1]));
+    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, columns, conditions(shopId, request, timeZone, current[current.length - 1]));
     yield current;
     next = await pending;
   }
@@ -121,11 +126,12 @@ export async function exportRepairs(
   // One export at a time per shop: a large one is seconds of the server's
   // CPU and a long read, and four at once starved every other request.
   const release = await holdSlot(client, limits.exportsPerShop(shopId));
+  const columns = selectRepairColumns(columnsFor(request.fields));
   let first: ExportRow[];
   try {
     // The first batch is read before answering, so a failing database is a
     // proper error answer rather than a cut-off file.
-    first = await readBatch(client, conditions(shopId, request, reader.timeZone));
+    first = await readBatch(client, columns, conditions(shopId, request, reader.timeZone));
     // Nothing to put in a file: say so rather than hand over an empty one.
     if (first.length === 0) throw new AppError("exportEmpty");
   } catch (error) {
@@ -136,8 +142,8 @@ export async function exportRepairs(
   const output = new PassThrough();
   // Sent, failed or dropped by the client: the slot is free again.
   output.once("close", () => void release());
-  const rows = batches(client, shopId, request, reader.timeZone, first);
-  void write(rows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
+  const batchesOfRows = batches(client, shopId, request, reader.timeZone, columns, first);
+  void write(batchesOfRows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
   return { fileName: exportFileName(reader.timeZone, now), body: webStreamOf(output) };
 }
 

@@ -12,6 +12,7 @@ import {
 import { deleteWithFiles } from "@/lib/photos/store";
 import { searchTextOf } from "./search-text";
 import { repairJson } from "./serialize";
+import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
 
 // Writing repairs. Every write names the shop in its condition too (not only
@@ -49,19 +50,7 @@ async function recordStatus(tx: Tx, actor: Actor, repairId: string, from: Repair
 export async function createRepair(client: PrismaClient, actor: Actor, input: unknown) {
   const data = repairCreateSchema.parse(input);
   const now = new Date();
-  const fields = {
-    repairNumber: data.repair_number,
-    customerName: data.customer_name,
-    customerPhone: data.customer_phone ?? null,
-    itemType: data.item_type,
-    itemDescription: data.item_description,
-    notes: data.notes ?? null,
-    status: data.status,
-    deadline: data.deadline ?? null,
-    outsourcedTo: data.outsourced_to ?? null,
-    finalPrice: data.final_price ?? null,
-    pickedUpAt: data.status === "picked_up" ? now : null,
-  };
+  const fields = { ...repairData(data), customerPhone: data.customer_phone ?? null, pickedUpAt: data.status === "picked_up" ? now : null };
   const repair = await client.$transaction(async (tx) => {
     const created = await tx.repair.create({ data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) } });
     await recordStatus(tx, actor, created.id, null, created.status, now);
@@ -71,17 +60,8 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
 }
 
 function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUpdateInput {
-  const data: Prisma.RepairUpdateInput = {
-    repairNumber: input.repair_number,
-    customerName: input.customer_name,
-    customerPhone: input.customer_phone,
-    itemType: input.item_type,
-    itemDescription: input.item_description,
-    notes: input.notes,
-    deadline: input.deadline,
-    outsourcedTo: input.outsourced_to,
-    finalPrice: input.final_price,
-  };
+  // The status goes through statusEffects (pickup time, the quote's answer), never as a plain field.
+  const data: Prisma.RepairUpdateInput = repairData({ ...input, status: undefined });
   const merged = {
     repairNumber: input.repair_number ?? current.repairNumber,
     customerName: input.customer_name ?? current.customerName,

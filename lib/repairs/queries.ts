@@ -3,6 +3,7 @@ import { isUuid } from "@/lib/uuid";
 import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
+import { selectRepairColumns } from "./columns";
 import { searchPattern } from "./search-text";
 import { repairJson, type Instant, type RepairFields } from "./serialize";
 
@@ -63,12 +64,8 @@ function countQuery(shopId: string, query: ListQuery): Prisma.Sql {
   return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
 }
 
-// Every column of a repair a reader sees, under its Prisma field name.
-const REPAIR_COLUMNS = Prisma.sql`id, repair_number AS "repairNumber", customer_name AS "customerName",
-  customer_phone AS "customerPhone", item_type AS "itemType", item_description AS "itemDescription", notes, status, deadline,
-  outsourced_to AS "outsourcedTo", quote_amount AS "quoteAmount", quote_notes AS "quoteNotes", quote_status AS "quoteStatus",
-  quote_created_at AS "quoteCreatedAt", quote_expires_at AS "quoteExpiresAt", final_price AS "finalPrice",
-  picked_up_at AS "pickedUpAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+// Every column of a repair a reader sees, under its Prisma field name (lib/repairs/columns.ts).
+const REPAIR_COLUMNS = selectRepairColumns();
 
 /**
  * One page (plus one row, to know whether more follow) and the count, in one

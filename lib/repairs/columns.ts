@@ -1,0 +1,51 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// Every column of a repair that a reader sees (the list, the detail, the
+// export), under the name the code uses for it: written here once. The API's
+// JSON names (lib/repairs/serialize.ts) and the export's field names
+// (lib/export/fields.ts) are the column names themselves.
+export const REPAIR_COLUMNS = {
+  id: "id",
+  repair_number: "repairNumber",
+  customer_name: "customerName",
+  customer_phone: "customerPhone",
+  item_type: "itemType",
+  item_description: "itemDescription",
+  notes: "notes",
+  status: "status",
+  deadline: "deadline",
+  outsourced_to: "outsourcedTo",
+  quote_amount: "quoteAmount",
+  quote_notes: "quoteNotes",
+  quote_status: "quoteStatus",
+  quote_created_at: "quoteCreatedAt",
+  quote_expires_at: "quoteExpiresAt",
+  final_price: "finalPrice",
+  picked_up_at: "pickedUpAt",
+  created_at: "createdAt",
+  updated_at: "updatedAt",
+} as const;
+
+export type RepairColumn = keyof typeof REPAIR_COLUMNS;
+export type RepairField = (typeof REPAIR_COLUMNS)[RepairColumn];
+
+const ALL = Object.keys(REPAIR_COLUMNS) as RepairColumn[];
+
+/** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the table's order. */
+export function selectRepairColumns(columns: readonly RepairColumn[] = ALL): Prisma.Sql {
+  const chosen = ALL.filter((column) => columns.includes(column));
+  return Prisma.raw(chosen.map((column) => (column === REPAIR_COLUMNS[column] ? column : `${column} AS "${REPAIR_COLUMNS[column]}"`)).join(", "));
+}
+
+/**
+ * The record's fields from the API's names (the columns'): `{ customer_name }`
+ * becomes `{ customerName }`. Names that are not columns are left out, and so
+ * are undefined values (a PUT changes only what it sends).
+ */
+export function repairData<T extends Partial<Record<RepairColumn, unknown>>>(input: T): { [K in keyof T & RepairColumn as (typeof REPAIR_COLUMNS)[K]]: T[K] } {
+  const data: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(input)) {
+    if (value !== undefined && Object.hasOwn(REPAIR_COLUMNS, column)) data[REPAIR_COLUMNS[column as RepairColumn]] = value;
+  }
+  return data as never;
+}
