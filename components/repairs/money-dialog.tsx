@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { Locale } from "@/i18n/config";
 import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money";
 import { QUOTE_DAYS } from "@/lib/repairs/limits";
+import { finalPriceSchema, quoteSchema } from "@/lib/repairs/schema";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -35,17 +36,27 @@ export function MoneyDialog({
   const parsed = parseAmount(amount, locale);
   const [notes, setNotes] = useState(initial.notes ?? "");
   const [days, setDays] = useState(String(QUOTE_DAYS.default));
-  const [errors, setErrors] = useState<{ amount?: string; days?: string }>({});
+  const [errors, setErrors] = useState<{ amount?: string; days?: string; notes?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const amountCode = parsed.error;
+    // The amount as typed in the user's language, then the server's own schema
+    // (lib/repairs/schema.ts) on what would be sent: the same rules and limits.
     const dayCount = Number(days);
-    const daysBad = withQuoteFields && !(Number.isInteger(dayCount) && dayCount >= QUOTE_DAYS.min && dayCount <= QUOTE_DAYS.max);
-    setErrors({ amount: fieldErrorText(t, amountCode), days: daysBad ? t("errors.quoteExpiryInvalid") : undefined });
-    if (amountCode || daysBad) return;
+    const sent = withQuoteFields
+      ? quoteSchema.safeParse({ amount: parsed.value ?? undefined, notes, expires_in_hours: Number.isInteger(dayCount) ? dayCount * 24 : Number.NaN })
+      : finalPriceSchema.safeParse({ amount: parsed.value ?? undefined });
+    const codes: Record<string, string> = {};
+    for (const issue of sent.error?.issues ?? []) codes[String(issue.path[0])] ??= issue.message;
+    const found = {
+      amount: fieldErrorText(t, parsed.error ?? codes.amount),
+      days: fieldErrorText(t, codes.expires_in_hours),
+      notes: fieldErrorText(t, codes.notes),
+    };
+    setErrors(found);
+    if (found.amount || found.days || found.notes) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -78,7 +89,8 @@ export function MoneyDialog({
           <>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("repair.quoteNotes")}
-              <textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} className={input} />
+              <textarea value={notes} onChange={(e) => { setNotes(e.target.value); setErrors((x) => ({ ...x, notes: undefined })); }} rows={3} className={input} aria-invalid={errors.notes ? true : undefined} />
+              {errors.notes && <span className="font-normal text-red-700">{errors.notes}</span>}
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("repair.expiresInDays")}

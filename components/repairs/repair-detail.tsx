@@ -15,14 +15,14 @@ import { StatusBadge } from "./status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
-import { MoneyDialog } from "./money-dialog";
 import { PhotoGallery } from "./photo-gallery";
 import { CustomerSection, DetailsSection, FinalPriceSection, QuoteSection, Section, TimelineSection } from "./repair-sections";
 import { FlashNotice } from "@/components/ui/notice";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
-// The edit form is loaded when it is opened, not with the page.
+// The forms (and the schema they check with) load when opened, not with the page.
+const MoneyDialog = dynamic(() => import("./money-dialog").then((m) => m.MoneyDialog), { ssr: false });
 const RepairFormDialog = dynamic(() => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog), { ssr: false });
 
 type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };

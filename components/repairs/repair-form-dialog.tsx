@@ -10,6 +10,7 @@ import { isDayText, maskDate } from "@/lib/repairs/dates";
 import type { Locale } from "@/i18n/config";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
+import { repairCreateSchema, repairUpdateSchema } from "@/lib/repairs/schema";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
@@ -45,14 +46,24 @@ const EMPTY = {
 type Values = typeof EMPTY;
 type Name = keyof Values;
 
-function check(values: Values, locale: Locale): Partial<Record<Name, ErrorCode>> {
+/**
+ * The form's errors: what only a person's typing can get wrong (an amount in
+ * their language's format, a date as DD/MM/YYYY), then the server's own
+ * schema (lib/repairs/schema.ts) on what would be sent, so the form holds the
+ * very rules and limits the server does. The first problem of each field.
+ */
+function check(values: Values, locale: Locale, editing: boolean): Partial<Record<Name, ErrorCode>> {
   const found: Partial<Record<Name, ErrorCode>> = {};
-  if (!values.repair_number.trim()) found.repair_number = "repairNumberRequired";
-  if (!values.customer_name.trim()) found.customer_name = "customerNameRequired";
-  if (!values.item_description.trim()) found.item_description = "itemDescriptionRequired";
   if (values.deadline.trim() && !isDayText(values.deadline.trim())) found.deadline = "deadlineInvalid";
   const price = values.final_price.trim() ? parseAmount(values.final_price, locale).error : null;
   if (price) found.final_price = price;
+  const schema = editing ? repairUpdateSchema : repairCreateSchema;
+  const { final_price, ...rest } = values;
+  const result = schema.safeParse({ ...rest, final_price: editing && !price ? parseAmount(final_price, locale).value : undefined });
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as Name;
+    found[field] ??= issue.message as ErrorCode;
+  }
   return found;
 }
 
@@ -144,7 +155,7 @@ export function RepairFormDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = check(values, locale);
+    const found = check(values, locale, editing);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

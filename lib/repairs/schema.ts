@@ -82,6 +82,9 @@ export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
 
 export const statusChangeSchema = z.object({ status: fields.status });
 
+/** The final price dialog's one field (sent as PUT's final_price). */
+export const finalPriceSchema = z.object({ amount: moneySchema });
+
 export const quoteSchema = z.object({
   amount: moneySchema,
   notes: optionalText(2000).optional(),

@@ -24,6 +24,10 @@ test("a new repair is created from the dialog with two photos, and shows in the 
   await expect(dialog.getByText("Item description is required")).toBeVisible();
   await dialog.getByLabel("Repair number").fill("R-TAKEN");
   await expect(dialog.getByText("Repair number is required")).toHaveCount(0); // cleared on edit
+  // The form holds the server's own limits (the shared schema): said before anything is sent.
+  await dialog.getByLabel("Customer name").fill("J".repeat(201));
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog.getByText("This text is too long")).toBeVisible();
   await dialog.getByLabel("Customer name").fill("Jordi Casals");
   await dialog.getByLabel("Customer phone").fill("+34 611 222 333");
   await dialog.getByLabel("Item type").selectOption("watch");
