@@ -19,7 +19,10 @@ async function repairOfShop(client: PrismaClient, shopId: string, repairId: stri
   return repair;
 }
 
-export async function listPhotos(client: PrismaClient, shopId: string, repairId: string) {
+/** Which repair's photos: a shop's repair (ids as the request names them). */
+export type PhotoScope = { shopId: string; repairId: string };
+
+export async function listPhotos(client: PrismaClient, { shopId, repairId }: PhotoScope) {
   await repairOfShop(client, shopId, repairId);
   const photos = await client.photo.findMany({ where: { shopId, repairId }, orderBy: { uploadedAt: "asc" } });
   return { photos: photos.map(photoJson) };
@@ -33,7 +36,7 @@ async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shop
 
 const quotaExceeded = () => new AppError("uploadQuotaExceeded");
 
-export async function addPhotos(client: PrismaClient, shopId: string, repairId: string, files: UploadedFile[]) {
+export async function addPhotos(client: PrismaClient, { shopId, repairId }: PhotoScope, files: UploadedFile[]) {
   await repairOfShop(client, shopId, repairId);
   // A full shop is told before any image is decoded; the exact check is below, under a lock.
   const quota = env().UPLOAD_QUOTA_MB * 1024 * 1024;
@@ -72,7 +75,7 @@ export async function recordedPhotoPaths(client: PrismaClient, filePaths: string
   return new Set(rows.map((row) => row.filePath));
 }
 
-export async function deletePhoto(client: PrismaClient, shopId: string, repairId: string, photoId: string) {
+export async function deletePhoto(client: PrismaClient, { shopId, repairId, photoId }: PhotoScope & { photoId: string }) {
   assertRepairId(repairId);
   const photo = isUuid(photoId)
     ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
