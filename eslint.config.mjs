@@ -32,7 +32,14 @@ const serverOnly = {
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "lib/generated/**", "data/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    "lib/generated/**",
+    "data/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+  ]),
   {
     // lib/ is the bottom layer: it never imports screens or components.
     files: ["lib/**/*.{ts,tsx}"],
@@ -54,7 +61,13 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [{ group: ["@/lib/generated/*", "@/lib/generated/**", "@prisma/*", "pg"], allowTypeImports: true, message: "Handlers reach the database through lib/ services." }],
+          patterns: [
+            {
+              group: ["@/lib/generated/*", "@/lib/generated/**", "@prisma/*", "pg"],
+              allowTypeImports: true,
+              message: "Handlers reach the database through lib/ services.",
+            },
+          ],
           paths: [{ name: "@/lib/db", message: "Handlers get the client from route(); lib/ services query it." }],
         },
       ],

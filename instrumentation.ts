@@ -21,7 +21,9 @@ export async function register() {
     } catch (error) {
       log.warn({ error: errorFields(error) }, "could not check the upload folder");
     }
-    await pruneRateLimits(db()).catch((error: unknown) => log.warn({ error: errorFields(error) }, "could not prune rate limits"));
+    await pruneRateLimits(db()).catch((error: unknown) =>
+      log.warn({ error: errorFields(error) }, "could not prune rate limits"),
+    );
   };
   // In the background: a large upload folder must not hold up the first request.
   void upkeep();

@@ -18,7 +18,13 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: common },
       // API answers hold a shop's data, tokens and 2FA secrets: never kept by a browser or a proxy.
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }, { key: "Cache-Control", value: "no-store" }] },
+      {
+        source: "/api/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: API_POLICY },
+          { key: "Cache-Control", value: "no-store" },
+        ],
+      },
     ];
   },
 };

@@ -28,8 +28,28 @@ export default defineConfig({
     env,
     projects: [
       { ...shared, test: { name: "unit", include: ["lib/**/*.test.ts", "tests/unit/**/*.test.ts"], env } },
-      { ...shared, test: { name: "api", include: ["tests/api/**/*.test.ts"], globalSetup: ["tests/setup/global-database.ts"], env, testTimeout: 60_000, hookTimeout: 120_000 } },
-      { ...shared, test: { name: "ops", include: ["tests/ops/**/*.test.ts"], globalSetup: ["tests/setup/global-database.ts"], env, testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        ...shared,
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-database.ts"],
+          env,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "ops",
+          include: ["tests/ops/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-database.ts"],
+          env,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -117,7 +117,11 @@ const types = {
  * `prepare: false` for a statement whose best plan depends on its values (a
  * search pattern): a prepared statement may settle on one generic plan.
  */
-export async function rows<T>(client: PrismaClient, query: Prisma.Sql, options: { prepare?: boolean } = {}): Promise<T[]> {
+export async function rows<T>(
+  client: PrismaClient,
+  query: Prisma.Sql,
+  options: { prepare?: boolean } = {},
+): Promise<T[]> {
   const own = pools.get(client);
   if (!own) return client.$queryRawUnsafe<T[]>(query.text, ...query.values);
   const name = options.prepare !== false && (await namedStatements(own)) ? statementName(query.text) : undefined;

@@ -8,7 +8,8 @@ import { secretProblem } from "@/lib/runtime/secrets";
 // - settings(): what every process may read, none of it required;
 // - env(): what the server needs to serve (the database and the secrets).
 
-const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback);
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).catch(fallback).default(fallback);
 
 const settingsSchema = z.object({
   PORT: int(0, 65_535, 3000),

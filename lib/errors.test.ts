@@ -7,15 +7,27 @@ describe("one table from error code to HTTP status", () => {
     const codes = Object.keys(en.errors) as ErrorCode[];
     for (const code of codes) expect(statusOf(code), code).toBeGreaterThanOrEqual(400);
     expect(codes.filter((code) => statusOf(code) === 401).sort()).toEqual(["sessionExpired", "unauthorized"]);
-    expect([statusOf("invalidCredentials"), statusOf("invalid2faCode"), statusOf("passwordIncorrect")]).toEqual([403, 403, 403]);
+    expect([statusOf("invalidCredentials"), statusOf("invalid2faCode"), statusOf("passwordIncorrect")]).toEqual([
+      403, 403, 403,
+    ]);
     expect([statusOf("photosNotMultipart"), statusOf("multipartInvalid")]).toEqual([415, 400]);
     expect(new AppError("repairNotFound").status).toBe(404);
   });
 
   it("maps the unique indexes a person can run into, and nothing else", () => {
-    const violation = (index: string) => ({ code: "P2002", meta: { driverAdapterError: { cause: { constraint: { index } } } } });
-    expect(uniqueViolation(violation("users_email_key"))).toMatchObject({ code: "emailTaken", fields: { email: "emailTaken" }, status: 409 });
-    expect(uniqueViolation(violation("repairs_shop_id_repair_number_key"))).toMatchObject({ code: "repairNumberTaken", status: 409 });
+    const violation = (index: string) => ({
+      code: "P2002",
+      meta: { driverAdapterError: { cause: { constraint: { index } } } },
+    });
+    expect(uniqueViolation(violation("users_email_key"))).toMatchObject({
+      code: "emailTaken",
+      fields: { email: "emailTaken" },
+      status: 409,
+    });
+    expect(uniqueViolation(violation("repairs_shop_id_repair_number_key"))).toMatchObject({
+      code: "repairNumberTaken",
+      status: 409,
+    });
     expect(uniqueViolation(violation("photos_file_path_key"))).toBeNull();
     expect(uniqueViolation(new Error("no"))).toBeNull();
   });

@@ -97,7 +97,9 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; field: string }> = {
 /** A unique index a person ran into (Prisma's P2002, read by shape), as the AppError it means, or null. */
 export function uniqueViolation(error: unknown): AppError | null {
   if ((error as { code?: unknown } | null)?.code !== "P2002") return null;
-  const meta = (error as { meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } } }).meta;
+  const meta = (
+    error as { meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } } }
+  ).meta;
   const index = meta?.driverAdapterError?.cause?.constraint?.index ?? meta?.target;
   const known = typeof index === "string" ? UNIQUE_VIOLATIONS[index] : undefined;
   return known ? new AppError(known.code, { fields: { [known.field]: known.code } }) : null;

@@ -5,7 +5,10 @@ describe("errorFields", () => {
   it("keeps name, message and code of an error and its causes, without stack or Prisma's quoted arguments", () => {
     const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     const error = Object.assign(
-      new Error("\nInvalid `prisma.user.findFirst()` invocation:\n\n{\n  where: { email: \"anna@example.com\", passwordHash: \"$2b$11$secret\" }\n}\n\nServer has closed the connection.", { cause }),
+      new Error(
+        '\nInvalid `prisma.user.findFirst()` invocation:\n\n{\n  where: { email: "anna@example.com", passwordHash: "$2b$11$secret" }\n}\n\nServer has closed the connection.',
+        { cause },
+      ),
       { code: "P1017", name: "PrismaClientKnownRequestError" },
     );
     const fields = errorFields(error);

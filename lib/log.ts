@@ -16,7 +16,20 @@ export function logger(): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: {
-      paths: ["password", "*.password", "token", "*.token", "refreshToken", "*.refreshToken", "secret", "*.secret", "authorization", "*.authorization", "cookie", "*.cookie"],
+      paths: [
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "refreshToken",
+        "*.refreshToken",
+        "secret",
+        "*.secret",
+        "authorization",
+        "*.authorization",
+        "cookie",
+        "*.cookie",
+      ],
       censor: "[redacted]",
     },
   });

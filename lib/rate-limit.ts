@@ -23,7 +23,12 @@ export const limits = {
    * sent or dropped. The window only bounds a slot a crashed server never gave
    * back.
    */
-  exportsPerShop: (shopId: string): Limit => ({ key: `export:shop:${shopId}`, max: 1, windowMs: 10 * MINUTE, code: "exportBusy" }),
+  exportsPerShop: (shopId: string): Limit => ({
+    key: `export:shop:${shopId}`,
+    max: 1,
+    windowMs: 10 * MINUTE,
+    code: "exportBusy",
+  }),
   subaccountsPerShop: (shopId: string): Limit => ({ key: `subaccount:shop:${shopId}`, max: 10, windowMs: 60 * MINUTE }),
 };
 

@@ -19,12 +19,17 @@ describe("instants in the shop's time zone", () => {
   });
 
   it("gives spreadsheets the wall-clock time as a zoneless date", () => {
-    expect(wallClockIn(new Date("2026-03-01T23:30:00.000Z"), "Europe/Madrid").toISOString()).toBe("2026-03-02T00:30:00.000Z");
-    expect(wallClockIn(new Date("2026-07-01T10:00:00.000Z"), "America/Mexico_City").toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    expect(wallClockIn(new Date("2026-03-01T23:30:00.000Z"), "Europe/Madrid").toISOString()).toBe(
+      "2026-03-02T00:30:00.000Z",
+    );
+    expect(wallClockIn(new Date("2026-07-01T10:00:00.000Z"), "America/Mexico_City").toISOString()).toBe(
+      "2026-07-01T04:00:00.000Z",
+    );
   });
 
   it("knows IANA names and refuses others", () => {
-    for (const zone of ["Europe/Madrid", "Atlantic/Canary", "America/Argentina/Buenos_Aires", "UTC"]) expect(isTimeZone(zone)).toBe(true);
+    for (const zone of ["Europe/Madrid", "Atlantic/Canary", "America/Argentina/Buenos_Aires", "UTC"])
+      expect(isTimeZone(zone)).toBe(true);
     for (const zone of ["Mars/Olympus", "", "Europe/Madrid; DROP", 5, null]) expect(isTimeZone(zone)).toBe(false);
     expect(isTimeZone(defaultTimeZone())).toBe(true);
   });

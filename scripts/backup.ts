@@ -16,12 +16,21 @@ async function main() {
   const target = path.resolve(values.out ?? path.join(config.dataDir, "backups", `repair-desk-${stamp}.tar.gz`));
   const database = await openDatabase(config);
   try {
-    const manifest = await createBackup({ databaseUrl: database.url, uploadDir: config.uploadDir, target, workDir: path.join(config.dataDir, "tmp") });
-    const rows = Object.entries(manifest.rows).map(([table, n]) => `${table} ${n}`).join(", ");
+    const manifest = await createBackup({
+      databaseUrl: database.url,
+      uploadDir: config.uploadDir,
+      target,
+      workDir: path.join(config.dataDir, "tmp"),
+    });
+    const rows = Object.entries(manifest.rows)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ");
     console.log(`Backup written: ${target} (${(statSync(target).size / 1e6).toFixed(1)} MB)`);
     console.log(`Rows: ${rows}. Photos: ${manifest.photos}.`);
     if (manifest.missingPhotos.length) {
-      console.warn(`Warning: ${manifest.missingPhotos.length} photo file(s) named by a record were not in ${config.uploadDir}: ${manifest.missingPhotos.slice(0, 5).join(", ")}`);
+      console.warn(
+        `Warning: ${manifest.missingPhotos.length} photo file(s) named by a record were not in ${config.uploadDir}: ${manifest.missingPhotos.slice(0, 5).join(", ")}`,
+      );
     }
   } finally {
     await database.close();

@@ -17,8 +17,15 @@ async function main() {
   const database = await openDatabase(config);
   try {
     await applyMigrations(database.url);
-    const manifest = await restoreBackup({ databaseUrl: database.url, uploadDir: config.uploadDir, archive, workDir: path.join(config.dataDir, "tmp") });
-    const rows = Object.entries(manifest.rows).map(([table, n]) => `${table} ${n}`).join(", ");
+    const manifest = await restoreBackup({
+      databaseUrl: database.url,
+      uploadDir: config.uploadDir,
+      archive,
+      workDir: path.join(config.dataDir, "tmp"),
+    });
+    const rows = Object.entries(manifest.rows)
+      .map(([table, n]) => `${table} ${n}`)
+      .join(", ");
     console.log(`Restored ${archive} (made ${manifest.createdAt}).`);
     console.log(`Rows: ${rows}. Photos: ${manifest.photos}.`);
   } finally {

@@ -14,12 +14,73 @@ import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { openDatabase } from "@/lib/runtime/database";
 import { commandConfig, exitWith } from "./lib/config";
 
-const FIRST = ["José", "María", "Núria", "Jordi", "Montserrat", "Pere", "Laura", "Carlos", "Lucía", "Marc", "Anna", "Javier", "Emma", "Oliver", "Sophie", "Àlex", "Mireia", "Iñaki", "Raquel", "Xavier"];
-const LAST = ["García", "Martínez", "Puig", "Vidal", "Ferrer", "Soler", "López", "Sánchez", "Roca", "Serra", "Smith", "Brown", "Pérez", "Font", "Casals", "Gómez", "Rovira", "Muñoz", "Castells", "Jones"];
+const FIRST = [
+  "José",
+  "María",
+  "Núria",
+  "Jordi",
+  "Montserrat",
+  "Pere",
+  "Laura",
+  "Carlos",
+  "Lucía",
+  "Marc",
+  "Anna",
+  "Javier",
+  "Emma",
+  "Oliver",
+  "Sophie",
+  "Àlex",
+  "Mireia",
+  "Iñaki",
+  "Raquel",
+  "Xavier",
+];
+const LAST = [
+  "García",
+  "Martínez",
+  "Puig",
+  "Vidal",
+  "Ferrer",
+  "Soler",
+  "López",
+  "Sánchez",
+  "Roca",
+  "Serra",
+  "Smith",
+  "Brown",
+  "Pérez",
+  "Font",
+  "Casals",
+  "Gómez",
+  "Rovira",
+  "Muñoz",
+  "Castells",
+  "Jones",
+];
 const ITEMS: Record<string, string[]> = {
-  watch: ["Omega Seamaster, cristal rayado", "Rolex Datejust, revisión completa", "Rellotge de butxaca, canvi de pila", "Seiko automatic, strap replacement", "Tissot, corona rota", "Longines, no arranca"],
-  jewelry: ["Anillo de oro, ajustar talla", "Collaret de perles, enfilar de nou", "Silver bracelet, broken clasp", "Pendientes de plata, soldar cierre", "Anell de compromís, engastar pedra", "Gold chain, repair link"],
-  other: ["Gafas de sol, bisagra", "Encenedor antic, revisió", "Music box, mechanism stuck", "Pitillera de plata, pulir"],
+  watch: [
+    "Omega Seamaster, cristal rayado",
+    "Rolex Datejust, revisión completa",
+    "Rellotge de butxaca, canvi de pila",
+    "Seiko automatic, strap replacement",
+    "Tissot, corona rota",
+    "Longines, no arranca",
+  ],
+  jewelry: [
+    "Anillo de oro, ajustar talla",
+    "Collaret de perles, enfilar de nou",
+    "Silver bracelet, broken clasp",
+    "Pendientes de plata, soldar cierre",
+    "Anell de compromís, engastar pedra",
+    "Gold chain, repair link",
+  ],
+  other: [
+    "Gafas de sol, bisagra",
+    "Encenedor antic, revisió",
+    "Music box, mechanism stuck",
+    "Pitillera de plata, pulir",
+  ],
 };
 
 const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
@@ -27,9 +88,21 @@ const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
 function rows(start: number, count: number, now: number) {
   const five = 5 * 365 * 86_400_000;
   const out: Record<string, unknown[]> = {
-    repair_number: [], customer_name: [], customer_phone: [], item_type: [], item_description: [], status: [], deadline: [],
-    quote_amount: [], quote_status: [], quote_created_at: [], quote_expires_at: [], final_price: [], picked_up_at: [],
-    created_at: [], search_text: [],
+    repair_number: [],
+    customer_name: [],
+    customer_phone: [],
+    item_type: [],
+    item_description: [],
+    status: [],
+    deadline: [],
+    quote_amount: [],
+    quote_status: [],
+    quote_created_at: [],
+    quote_expires_at: [],
+    final_price: [],
+    picked_up_at: [],
+    created_at: [],
+    search_text: [],
   };
   for (let i = start; i < start + count; i++) {
     // A cheap, repeatable spread (no Math.random: the same seed gives the same data).
@@ -68,7 +141,9 @@ function rows(start: number, count: number, now: number) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { count: { type: "string", default: "100000" }, email: { type: "string", default: "bench@example.com" } } });
+  const { values } = parseArgs({
+    options: { count: { type: "string", default: "100000" }, email: { type: "string", default: "bench@example.com" } },
+  });
   const total = Number(values.count);
   const database = await openDatabase(commandConfig());
   await applyMigrations(database.url);
@@ -79,7 +154,14 @@ async function main() {
     const existing = await client.user.findUnique({ where: { email: values.email! } });
     const shopId =
       existing?.shopId ??
-      (await createShopWithOwner(client, { shopName: "Bench shop", name: "Bench Owner", email: values.email!, password: "Bench-Password-1" })).shopId;
+      (
+        await createShopWithOwner(client, {
+          shopName: "Bench shop",
+          name: "Bench Owner",
+          email: values.email!,
+          password: "Bench-Password-1",
+        })
+      ).shopId;
     const already = await client.repair.count({ where: { shopId } });
     const started = performance.now();
     const now = Date.now();
@@ -106,7 +188,9 @@ async function main() {
     await raw.query("ANALYZE repairs");
     const seconds = (performance.now() - started) / 1000;
     const photos = await client.photo.count({ where: { shopId } });
-    console.log(`Shop ${shopId} (${values.email}, password Bench-Password-1): ${Math.max(total, already)} repairs, ${photos} photo records; inserted ${Math.max(0, total - already)} in ${seconds.toFixed(1)} s`);
+    console.log(
+      `Shop ${shopId} (${values.email}, password Bench-Password-1): ${Math.max(total, already)} repairs, ${photos} photo records; inserted ${Math.max(0, total - already)} in ${seconds.toFixed(1)} s`,
+    );
   } finally {
     await raw.end();
     await client.$disconnect();

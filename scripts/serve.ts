@@ -79,7 +79,8 @@ async function main() {
     req.headers["x-request-id"] = reqId;
     res.setHeader("X-Request-Id", reqId);
     if (stopping) res.setHeader("Connection", "close");
-    if (config.HSTS_MAX_AGE > 0 && isHttps(req)) res.setHeader("Strict-Transport-Security", `max-age=${config.HSTS_MAX_AGE}; includeSubDomains`);
+    if (config.HSTS_MAX_AGE > 0 && isHttps(req))
+      res.setHeader("Strict-Transport-Security", `max-age=${config.HSTS_MAX_AGE}; includeSubDomains`);
     const started = process.hrtime.bigint();
     inFlight++;
     let logged = false;
@@ -88,7 +89,14 @@ async function main() {
       logged = true;
       inFlight--;
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
-      const line = { reqId, method: req.method, path: pathOf(req.url), status: res.statusCode, durationMs, ...(res.writableFinished ? {} : { aborted: true }) };
+      const line = {
+        reqId,
+        method: req.method,
+        path: pathOf(req.url),
+        status: res.statusCode,
+        durationMs,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
       if (res.statusCode >= 500) log.error(line, "request");
       else log.info(line, "request");
       if (stopping && inFlight === 0) server.closeIdleConnections();
@@ -109,7 +117,10 @@ async function main() {
   const shutdown = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ reason, inFlight, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "shutting down: no new connections, finishing requests in flight");
+    log.info(
+      { reason, inFlight, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+      "shutting down: no new connections, finishing requests in flight",
+    );
     const force = setTimeout(() => {
       log.warn({ inFlight }, "shutdown timeout reached: closing the remaining connections");
       server.closeAllConnections();
@@ -122,7 +133,9 @@ async function main() {
       } catch (error) {
         log.warn({ error: errorFields(error) }, "Next did not close cleanly");
       }
-      await closeDb().catch((error: unknown) => log.warn({ error: errorFields(error) }, "database pool did not close cleanly"));
+      await closeDb().catch((error: unknown) =>
+        log.warn({ error: errorFields(error) }, "database pool did not close cleanly"),
+      );
       log.info("stopped");
       process.exit(0);
     });

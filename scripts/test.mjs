@@ -41,10 +41,16 @@ mkdirSync(REPORTS, { recursive: true });
 
 const failed = [];
 const vitest = (name, projects, workers) => [
-  "node_modules/vitest/vitest.mjs", "run", ...projects.flatMap((p) => ["--project", p]), `--maxWorkers=${workers}`,
-  "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/${name}.json`,
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  ...projects.flatMap((p) => ["--project", p]),
+  `--maxWorkers=${workers}`,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${REPORTS}/${name}.json`,
 ];
-if (!stage("unit and API tests (vitest)", node, vitest("vitest-fast", ["unit", "api"], 3))) failed.push("unit and API tests");
+if (!stage("unit and API tests (vitest)", node, vitest("vitest-fast", ["unit", "api"], 3)))
+  failed.push("unit and API tests");
 if (!stage("operations tests (vitest)", node, vitest("vitest-ops", ["ops"], 1))) failed.push("operations tests");
 
 const e2eEnv = { E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), "rd-e2e-")) };
@@ -58,7 +64,8 @@ if (process.env.DATABASE_URL) {
   });
   dropE2eDatabase = () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
-if (!stage("end-to-end tests (playwright)", node, ["node_modules/@playwright/test/cli.js", "test"], e2eEnv)) failed.push("playwright");
+if (!stage("end-to-end tests (playwright)", node, ["node_modules/@playwright/test/cli.js", "test"], e2eEnv))
+  failed.push("playwright");
 await dropE2eDatabase();
 rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
 

@@ -48,7 +48,9 @@ export function Disable2faScreen() {
   return (
     <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("disable2fa.title")}</h1>
-      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("disable2fa.warning")}</p>
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        {t("disable2fa.warning")}
+      </p>
       <CodeField
         label={t("disable2fa.code")}
         value={code}

@@ -61,7 +61,11 @@ function TwoFactorSection() {
           />
         )}
         {user.twofa_enabled && !disabling && (
-          <button type="button" onClick={() => setDisabling(true)} className="self-start rounded-md border border-red-300 px-4 py-2 text-red-800 hover:bg-red-50">
+          <button
+            type="button"
+            onClick={() => setDisabling(true)}
+            className="self-start rounded-md border border-red-300 px-4 py-2 text-red-800 hover:bg-red-50"
+          >
             {t("settings.disable2fa")}
           </button>
         )}
@@ -70,7 +74,13 @@ function TwoFactorSection() {
             <p className="text-sm text-slate-700">{t("settings.disableWithPassword")}</p>
             <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
               {t("settings.password")}
-              <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2 text-base" />
+              <input
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="rounded-md border border-slate-300 px-3 py-2 text-base"
+              />
             </label>
             <div className="flex gap-3">
               <button type="submit" disabled={busy || !password} className={button("danger")}>
@@ -130,7 +140,13 @@ function LanguageSection() {
           <div className="mt-3 flex flex-wrap gap-4">
             {LOCALES.map((locale) => (
               <label key={locale} className="flex items-center gap-2">
-                <input type="radio" name="language" value={locale} checked={choice === locale} onChange={() => setChoice(locale)} />
+                <input
+                  type="radio"
+                  name="language"
+                  value={locale}
+                  checked={choice === locale}
+                  onChange={() => setChoice(locale)}
+                />
                 {t(`languages.${locale}`)}
               </label>
             ))}
@@ -160,7 +176,10 @@ export function SettingsScreen() {
           <Fact label={t("settings.email")} value={<Breakable text={user.email} />} />
           <Fact label={t("settings.role")} value={role.charAt(0).toUpperCase() + role.slice(1)} />
           <Fact label={t("settings.shopId")} value={<Breakable text={user.shopId} />} className="font-mono text-xs" />
-          <Fact label={t("settings.twofa")} value={user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")} />
+          <Fact
+            label={t("settings.twofa")}
+            value={user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")}
+          />
         </Facts>
       </section>
       <TwoFactorSection />

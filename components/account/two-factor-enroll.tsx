@@ -12,7 +12,13 @@ type Setup = Awaited<ReturnType<typeof authApi.setup2fa>>;
 
 // Turning 2FA on: generate a secret (QR code and key), then confirm with a
 // code from the app. Used by /setup-2fa and the settings screen.
-export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (message: string) => void; autoStart?: boolean }) {
+export function TwoFactorEnroll({
+  onEnabled,
+  autoStart = false,
+}: {
+  onEnabled: (message: string) => void;
+  autoStart?: boolean;
+}) {
   const t = useTranslations();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState("");
@@ -65,9 +71,16 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
       <p className="text-slate-700">{t("setup2fa.scan")}</p>
       {/* A data: URL made by the server; next/image adds nothing for it. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img src={setup.qrCode} alt={t("setup2fa.qrAlt")} width={200} height={200} className="rounded border border-slate-200 bg-white" />
+      <img
+        src={setup.qrCode}
+        alt={t("setup2fa.qrAlt")}
+        width={200}
+        height={200}
+        className="rounded border border-slate-200 bg-white"
+      />
       <p className="text-sm text-slate-700">
-        {t("setup2fa.secret")}: <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{setup.secret}</code>
+        {t("setup2fa.secret")}:{" "}
+        <code className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">{setup.secret}</code>
       </p>
       <CodeField
         label={t("setup2fa.code")}
@@ -93,7 +106,11 @@ export function TwoFactorEnroll({ onEnabled, autoStart = false }: { onEnabled: (
         />
       </label>
       {alert}
-      <button type="submit" disabled={busy || code.length !== 6 || !password} className={button("primary", "self-start")}>
+      <button
+        type="submit"
+        disabled={busy || code.length !== 6 || !password}
+        className={button("primary", "self-start")}
+      >
         {t("setup2fa.confirm")}
       </button>
     </form>

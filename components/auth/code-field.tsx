@@ -1,7 +1,17 @@
 "use client";
 
 /** A 6-character 2FA code input, labelled. `digitsOnly` drops anything that is not a digit as it is typed. */
-export function CodeField({ label, value, onChange, digitsOnly = false }: { label: string; value: string; onChange: (code: string) => void; digitsOnly?: boolean }) {
+export function CodeField({
+  label,
+  value,
+  onChange,
+  digitsOnly = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+  digitsOnly?: boolean;
+}) {
   return (
     <label className="flex max-w-64 flex-col gap-1 text-sm font-medium text-slate-700">
       {label}

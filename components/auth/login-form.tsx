@@ -130,11 +130,7 @@ export function LoginForm() {
           {t("login.otherAccount")}
         </button>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className={button("primary")}
-      >
+      <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("login.submitting") : t("login.submit")}
       </button>
     </form>

@@ -13,7 +13,13 @@ import { PasswordChecklist } from "./password-checklist";
 export type AccountField = "shopName" | "name" | "email" | "password" | "confirmPassword";
 export type AccountValues = Partial<Record<AccountField, string>>;
 
-const TYPES: Record<AccountField, string> = { shopName: "text", name: "text", email: "email", password: "password", confirmPassword: "password" };
+const TYPES: Record<AccountField, string> = {
+  shopName: "text",
+  name: "text",
+  email: "email",
+  password: "password",
+  confirmPassword: "password",
+};
 const AUTOCOMPLETE: Record<AccountField, string> = {
   shopName: "organization",
   name: "off",
@@ -24,7 +30,10 @@ const AUTOCOMPLETE: Record<AccountField, string> = {
 // The signer's own account: a password manager may keep it. Someone else's: not.
 const OWN_ACCOUNT: Partial<Record<AccountField, string>> = { name: "name", email: "username" };
 
-export function accountErrors(fields: readonly AccountField[], values: AccountValues): Partial<Record<AccountField, ErrorCode>> {
+export function accountErrors(
+  fields: readonly AccountField[],
+  values: AccountValues,
+): Partial<Record<AccountField, ErrorCode>> {
   const value = (field: AccountField) => values[field] ?? "";
   const code: Record<AccountField, () => ErrorCode | null> = {
     shopName: () => (value("shopName").trim() ? null : "shopNameRequired"),

@@ -99,7 +99,11 @@ export function ExportForm() {
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {REPAIR_STATUSES.map((status) => (
             <label key={status} className={box}>
-              <input type="checkbox" checked={statuses.includes(status)} onChange={(e) => setStatuses(toggle(statuses, status, e.target.checked))} />
+              <input
+                type="checkbox"
+                checked={statuses.includes(status)}
+                onChange={(e) => setStatuses(toggle(statuses, status, e.target.checked))}
+              />
               {t(`statuses.${status}`)}
             </label>
           ))}
@@ -109,7 +113,14 @@ export function ExportForm() {
       <fieldset>
         <legend className="mb-2 font-medium text-slate-800">{t("exportPage.fields")}</legend>
         <div className="mb-3 flex gap-3">
-          <button type="button" onClick={() => { setFields([...EXPORT_FIELDS]); setMessage(null); }} className="text-sm text-blue-800 underline">
+          <button
+            type="button"
+            onClick={() => {
+              setFields([...EXPORT_FIELDS]);
+              setMessage(null);
+            }}
+            className="text-sm text-blue-800 underline"
+          >
             {t("exportPage.selectAll")}
           </button>
           <button type="button" onClick={() => setFields([])} className="text-sm text-blue-800 underline">

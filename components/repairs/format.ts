@@ -12,7 +12,12 @@ import { dayIn } from "@/lib/time-zone";
 export function useFormat() {
   const locale = useLocale();
   const { user } = useCurrentUser();
-  const euros = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const euros = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return {
     money: (value: number | null) => (value === null ? "—" : euros.format(value)),
     date: (value: string | null) => (value ? formatDate(value) : "—"),

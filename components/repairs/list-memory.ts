@@ -6,7 +6,13 @@ import { isRepairStatus, type RepairStatus } from "@/lib/repairs/workflow";
 // only), so coming back finds the list as it was left.
 
 export type ListQuery = { search: string; statuses: RepairStatus[] };
-export type Remembered<Row, Page> = ListQuery & { repairs: Row[]; page: Page; scrollY: number; openedId: string | null; at: number };
+export type Remembered<Row, Page> = ListQuery & {
+  repairs: Row[];
+  page: Page;
+  scrollY: number;
+  openedId: string | null;
+  at: number;
+};
 
 const KEY = "repairs-list";
 /** A list left longer ago than this is read afresh. */

@@ -46,7 +46,11 @@ export function MoneyDialog({
     // (lib/repairs/schema.ts) on what would be sent: the same rules and limits.
     const dayCount = Number(days);
     const sent = withQuoteFields
-      ? quoteSchema.safeParse({ amount: parsed.value ?? undefined, notes, expires_in_hours: Number.isInteger(dayCount) ? dayCount * 24 : Number.NaN })
+      ? quoteSchema.safeParse({
+          amount: parsed.value ?? undefined,
+          notes,
+          expires_in_hours: Number.isInteger(dayCount) ? dayCount * 24 : Number.NaN,
+        })
       : finalPriceSchema.safeParse({ amount: parsed.value ?? undefined });
     const codes: Record<string, string> = {};
     for (const issue of sent.error?.issues ?? []) codes[String(issue.path[0])] ??= issue.message;
@@ -76,7 +80,20 @@ export function MoneyDialog({
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t("repair.amount")}
           {/* Text, not type=number: a number input drops or misreads "90,5" in some browsers and languages. */}
-          <input type="text" inputMode="decimal" autoComplete="off" required value={amount} onChange={(e) => { setAmount(e.target.value); setErrors((x) => ({ ...x, amount: undefined })); }} className={input} aria-invalid={errors.amount ? true : undefined} aria-describedby="amount-read-as" />
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setErrors((x) => ({ ...x, amount: undefined }));
+            }}
+            className={input}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby="amount-read-as"
+          />
           {errors.amount ? (
             <span className="font-normal text-red-700">{errors.amount}</span>
           ) : (
@@ -89,12 +106,33 @@ export function MoneyDialog({
           <>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("repair.quoteNotes")}
-              <textarea value={notes} onChange={(e) => { setNotes(e.target.value); setErrors((x) => ({ ...x, notes: undefined })); }} rows={3} className={input} aria-invalid={errors.notes ? true : undefined} />
+              <textarea
+                value={notes}
+                onChange={(e) => {
+                  setNotes(e.target.value);
+                  setErrors((x) => ({ ...x, notes: undefined }));
+                }}
+                rows={3}
+                className={input}
+                aria-invalid={errors.notes ? true : undefined}
+              />
               {errors.notes && <span className="font-normal text-red-700">{errors.notes}</span>}
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("repair.expiresInDays")}
-              <input type="number" min={QUOTE_DAYS.min} max={QUOTE_DAYS.max} step="1" value={days} onChange={(e) => { setDays(e.target.value); setErrors((x) => ({ ...x, days: undefined })); }} className={input} aria-invalid={errors.days ? true : undefined} />
+              <input
+                type="number"
+                min={QUOTE_DAYS.min}
+                max={QUOTE_DAYS.max}
+                step="1"
+                value={days}
+                onChange={(e) => {
+                  setDays(e.target.value);
+                  setErrors((x) => ({ ...x, days: undefined }));
+                }}
+                className={input}
+                aria-invalid={errors.days ? true : undefined}
+              />
               {errors.days && <span className="font-normal text-red-700">{errors.days}</span>}
             </label>
           </>

@@ -7,7 +7,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Modal } from "@/components/ui/modal";
 
 // The repair's photos: click to enlarge, delete with confirmation.
-export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDelete: (photo: PhotoJson) => Promise<void> }) {
+export function PhotoGallery({
+  photos,
+  onDelete,
+}: {
+  photos: PhotoJson[];
+  onDelete: (photo: PhotoJson) => Promise<void>;
+}) {
   const t = useTranslations("repair");
   const [enlargedAt, setEnlargedAt] = useState<number | null>(null);
   const enlarged = enlargedAt === null ? null : (photos[enlargedAt] ?? null);
@@ -20,7 +26,12 @@ export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDele
       <ul className="flex flex-wrap gap-3">
         {photos.map((photo, index) => (
           <li key={photo.id} className="flex flex-col items-start gap-1">
-            <button type="button" onClick={() => setEnlargedAt(index)} aria-label={t("enlarge", { name: photo.file_name })} className="overflow-hidden rounded-lg border border-slate-200">
+            <button
+              type="button"
+              onClick={() => setEnlargedAt(index)}
+              aria-label={t("enlarge", { name: photo.file_name })}
+              className="overflow-hidden rounded-lg border border-slate-200"
+            >
               {/* Photos are served by our own route, already resized; next/image would only add a hop. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={photo.url} alt={photo.file_name} className="h-28 w-28 object-cover" />
@@ -31,7 +42,12 @@ export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDele
           </li>
         ))}
       </ul>
-      <Modal open={enlarged !== null} onOpenChange={(open) => !open && setEnlargedAt(null)} title={enlarged?.file_name ?? ""} wide>
+      <Modal
+        open={enlarged !== null}
+        onOpenChange={(open) => !open && setEnlargedAt(null)}
+        title={enlarged?.file_name ?? ""}
+        wide
+      >
         <div
           className="flex flex-col gap-3"
           onKeyDown={(event) => {
@@ -44,17 +60,29 @@ export function PhotoGallery({ photos, onDelete }: { photos: PhotoJson[]; onDele
           <div className="flex items-center justify-between gap-3">
             {photos.length > 1 ? (
               <div className="flex gap-2">
-                <button type="button" onClick={() => step(-1)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                <button
+                  type="button"
+                  onClick={() => step(-1)}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+                >
                   ← {t("previousPhoto")}
                 </button>
-                <button type="button" onClick={() => step(1)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">
+                <button
+                  type="button"
+                  onClick={() => step(1)}
+                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+                >
                   {t("nextPhoto")} →
                 </button>
               </div>
             ) : (
               <span />
             )}
-            <button type="button" onClick={() => setEnlargedAt(null)} className="rounded-md bg-slate-800 px-4 py-1.5 text-sm font-medium text-white hover:bg-slate-900">
+            <button
+              type="button"
+              onClick={() => setEnlargedAt(null)}
+              className="rounded-md bg-slate-800 px-4 py-1.5 text-sm font-medium text-white hover:bg-slate-900"
+            >
               {t("closePhoto")}
             </button>
           </div>

@@ -16,16 +16,30 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { PhotoGallery } from "./photo-gallery";
-import { CustomerSection, DetailsSection, FinalPriceSection, QuoteSection, Section, TimelineSection } from "./repair-sections";
+import {
+  CustomerSection,
+  DetailsSection,
+  FinalPriceSection,
+  QuoteSection,
+  Section,
+  TimelineSection,
+} from "./repair-sections";
 import { FlashNotice } from "@/components/ui/notice";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
 // The forms (and the schema they check with) load when opened, not with the page.
 const MoneyDialog = dynamic(() => import("./money-dialog").then((m) => m.MoneyDialog), { ssr: false });
-const RepairFormDialog = dynamic(() => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog), { ssr: false });
+const RepairFormDialog = dynamic(
+  () => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog),
+  { ssr: false },
+);
 
-type Loaded = { state: "ok"; repair: RepairJson } | { state: "notFound" } | { state: "error"; error: unknown } | { state: "loading" };
+type Loaded =
+  | { state: "ok"; repair: RepairJson }
+  | { state: "notFound" }
+  | { state: "error"; error: unknown }
+  | { state: "loading" };
 
 // SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
@@ -34,18 +48,28 @@ export function RepairDetail({ id }: { id: string }) {
   const router = useRouter();
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
-  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(null);
+  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
+    null,
+  );
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
 
   useEffect(() => {
     repairsApi.get(id).then(
       (repair) => setLoaded({ state: "ok", repair }),
-      (error) => setLoaded(error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error }),
+      (error) =>
+        setLoaded(
+          error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error },
+        ),
     );
   }, [id, version]);
 
-  if (loaded.state === "loading") return <p role="status" className="text-slate-600">{t("common.loading")}</p>;
+  if (loaded.state === "loading")
+    return (
+      <p role="status" className="text-slate-600">
+        {t("common.loading")}
+      </p>
+    );
   if (loaded.state === "notFound") {
     return (
       <div className="flex flex-col items-start gap-3">
@@ -83,7 +107,11 @@ export function RepairDetail({ id }: { id: string }) {
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
-    action.kind === "openQuote" ? setDialog("quickQuote") : action.to === "picked_up" ? setDialog("pickUp") : changeStatus(action.to);
+    action.kind === "openQuote"
+      ? setDialog("quickQuote")
+      : action.to === "picked_up"
+        ? setDialog("pickUp")
+        : changeStatus(action.to);
   const failWith = (fallback: string) => (error: unknown) => {
     throw new Error(apiErrorText(t, error, fallback));
   };
@@ -97,12 +125,22 @@ export function RepairDetail({ id }: { id: string }) {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">{repair.repair_number}</h1>
         <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
-        <span className="text-sm text-slate-600">{t("repair.created", { date: format.instant(repair.created_at) })}</span>
+        <span className="text-sm text-slate-600">
+          {t("repair.created", { date: format.instant(repair.created_at) })}
+        </span>
         <div className="ml-auto flex gap-2">
-          <button type="button" onClick={() => setDialog("edit")} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => setDialog("edit")}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
+          >
             {t("createRepair.edit")}
           </button>
-          <button type="button" onClick={() => setDialog("delete")} className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50">
+          <button
+            type="button"
+            onClick={() => setDialog("delete")}
+            className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
+          >
             {t("repair.delete")}
           </button>
         </div>
@@ -124,7 +162,9 @@ export function RepairDetail({ id }: { id: string }) {
               {t(`repair.actions.${action.action}`)}
             </button>
           ))}
-          {note === "completed" && <p className="text-green-900">{t("repair.completed", { date: format.instant(repair.picked_up_at) })}</p>}
+          {note === "completed" && (
+            <p className="text-green-900">{t("repair.completed", { date: format.instant(repair.picked_up_at) })}</p>
+          )}
           {note === "denied" && <p className="text-red-900">{t("repair.deniedNote")}</p>}
         </div>
       )}
@@ -154,14 +194,20 @@ export function RepairDetail({ id }: { id: string }) {
         <MoneyDialog
           open
           onOpenChange={(open) => !open && setDialog(null)}
-          title={dialog === "quickQuote" ? t("repair.actions.createQuote") : repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
+          title={
+            dialog === "quickQuote"
+              ? t("repair.actions.createQuote")
+              : repair.quote_amount === null
+                ? t("repair.setQuote")
+                : t("repair.updateQuote")
+          }
           withQuoteFields
           initial={{ amount: repair.quote_amount, notes: repair.quote_notes }}
           onSubmit={async ({ amount, notes, days }) =>
             keep(
-              await repairsApi.setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default }).catch(
-                failWith(t("repair.errors.quote")),
-              ),
+              await repairsApi
+                .setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default })
+                .catch(failWith(t("repair.errors.quote"))),
             )
           }
         />

@@ -2,7 +2,15 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from "react";
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
@@ -29,7 +37,6 @@ function Thumbnail({ file }: { file: File }) {
   // eslint-disable-next-line @next/next/no-img-element
   return <img src={url} alt="" className="h-10 w-10 rounded object-cover" />;
 }
-
 
 const EMPTY = {
   repair_number: "",
@@ -59,7 +66,10 @@ function check(values: Values, locale: Locale, editing: boolean): Partial<Record
   if (price) found.final_price = price;
   const schema = editing ? repairUpdateSchema : repairCreateSchema;
   const { final_price, ...rest } = values;
-  const result = schema.safeParse({ ...rest, final_price: editing && !price ? parseAmount(final_price, locale).value : undefined });
+  const result = schema.safeParse({
+    ...rest,
+    final_price: editing && !price ? parseAmount(final_price, locale).value : undefined,
+  });
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0] as Name;
     found[field] ??= issue.message as ErrorCode;
@@ -195,15 +205,38 @@ export function RepairFormDialog({
     </label>
   );
   const text = (name: Name, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input value={values[name]} onChange={(e) => set(name, e.target.value)} aria-invalid={errors[name] ? true : undefined} className={input} {...props} />
+    <input
+      value={values[name]}
+      onChange={(e) => set(name, e.target.value)}
+      aria-invalid={errors[name] ? true : undefined}
+      className={input}
+      {...props}
+    />
   );
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={editing ? t("createRepair.editTitle") : t("createRepair.title")} wide>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? t("createRepair.editTitle") : t("createRepair.title")}
+      wide
+    >
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
-        {field("repair_number", t("createRepair.repairNumber"), text("repair_number", { placeholder: "R-21112026-00001", required: true }))}
-        {field("customer_name", t("createRepair.customerName"), text("customer_name", { required: true, autoComplete: "off" }))}
-        {field("customer_phone", t("createRepair.customerPhone"), text("customer_phone", { type: "tel", autoComplete: "off" }))}
+        {field(
+          "repair_number",
+          t("createRepair.repairNumber"),
+          text("repair_number", { placeholder: "R-21112026-00001", required: true }),
+        )}
+        {field(
+          "customer_name",
+          t("createRepair.customerName"),
+          text("customer_name", { required: true, autoComplete: "off" }),
+        )}
+        {field(
+          "customer_phone",
+          t("createRepair.customerPhone"),
+          text("customer_phone", { type: "tel", autoComplete: "off" }),
+        )}
         {field(
           "item_type",
           t("createRepair.itemType"),
@@ -219,11 +252,22 @@ export function RepairFormDialog({
           {field(
             "item_description",
             t("createRepair.itemDescription"),
-            <textarea value={values.item_description} onChange={(e) => set("item_description", e.target.value)} rows={2} required aria-invalid={errors.item_description ? true : undefined} className={input} />,
+            <textarea
+              value={values.item_description}
+              onChange={(e) => set("item_description", e.target.value)}
+              rows={2}
+              required
+              aria-invalid={errors.item_description ? true : undefined}
+              className={input}
+            />,
           )}
         </div>
         <div className="sm:col-span-2">
-          {field("notes", t("createRepair.notes"), <textarea value={values.notes} onChange={(e) => set("notes", e.target.value)} rows={2} className={input} />)}
+          {field(
+            "notes",
+            t("createRepair.notes"),
+            <textarea value={values.notes} onChange={(e) => set("notes", e.target.value)} rows={2} className={input} />,
+          )}
         </div>
         {field(
           "status",
@@ -236,24 +280,55 @@ export function RepairFormDialog({
             ))}
           </select>,
         )}
-        {field("deadline", t("createRepair.deadline"), text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric", maxLength: 10 }))}
-        {editing && field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
-        {editing && field("final_price", t("createRepair.finalPrice"), text("final_price", { inputMode: "decimal", autoComplete: "off" }))}
+        {field(
+          "deadline",
+          t("createRepair.deadline"),
+          text("deadline", { placeholder: t("createRepair.deadlinePlaceholder"), inputMode: "numeric", maxLength: 10 }),
+        )}
+        {editing &&
+          field("outsourced_to", t("createRepair.outsourcedTo"), text("outsourced_to", { autoComplete: "off" }))}
+        {editing &&
+          field(
+            "final_price",
+            t("createRepair.finalPrice"),
+            text("final_price", { inputMode: "decimal", autoComplete: "off" }),
+          )}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
               {editing ? t("createRepair.addPhotos") : t("createRepair.choosePhotos")}
-              <input type="file" accept="image/*" multiple className="sr-only" onChange={(e) => { addPhotos(e.target.files); e.target.value = ""; }} />
+              <input
+                type="file"
+                accept="image/*"
+                multiple
+                className="sr-only"
+                onChange={(e) => {
+                  addPhotos(e.target.files);
+                  e.target.value = "";
+                }}
+              />
             </label>
-            <button type="button" onClick={() => setCamera(true)} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={() => setCamera(true)}
+              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+            >
               {t("createRepair.takePhoto")}
             </button>
             {photos.map((photo, index) => (
-              <span key={`${photo.name}-${index}`} className="inline-flex items-center gap-2 rounded bg-slate-100 py-1 pl-1 pr-2 text-sm">
+              <span
+                key={`${photo.name}-${index}`}
+                className="inline-flex items-center gap-2 rounded bg-slate-100 py-1 pl-1 pr-2 text-sm"
+              >
                 <Thumbnail file={photo} />
                 {photo.name}
-                <button type="button" aria-label={t("createRepair.removePhoto", { name: photo.name })} onClick={() => setPhotos(photos.filter((_, i) => i !== index))} className="px-1 text-slate-600">
+                <button
+                  type="button"
+                  aria-label={t("createRepair.removePhoto", { name: photo.name })}
+                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
+                  className="px-1 text-slate-600"
+                >
                   ×
                 </button>
               </span>

@@ -23,7 +23,12 @@ export function Section({ title, children, action }: { title: string; children: 
 
 function EditButton({ closed, onClick, children }: { closed: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" disabled={closed} onClick={onClick} className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50">
+    <button
+      type="button"
+      disabled={closed}
+      onClick={onClick}
+      className="rounded-md border border-slate-300 px-3 py-1 text-sm disabled:cursor-not-allowed disabled:opacity-50"
+    >
       {children}
     </button>
   );
@@ -72,7 +77,10 @@ export function QuoteSection({ repair, closed, onEdit }: { repair: RepairJson; c
       ) : (
         <Facts>
           <Fact label={t("repair.amount")} value={format.money(repair.quote_amount)} />
-          <Fact label={t("repair.quoteStatus")} value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)} />
+          <Fact
+            label={t("repair.quoteStatus")}
+            value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)}
+          />
           <Fact label={t("repair.quoteNotes")} value={repair.quote_notes} />
           <Fact label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
           <Fact label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
@@ -82,7 +90,15 @@ export function QuoteSection({ repair, closed, onEdit }: { repair: RepairJson; c
   );
 }
 
-export function FinalPriceSection({ repair, closed, onEdit }: { repair: RepairJson; closed: boolean; onEdit: () => void }) {
+export function FinalPriceSection({
+  repair,
+  closed,
+  onEdit,
+}: {
+  repair: RepairJson;
+  closed: boolean;
+  onEdit: () => void;
+}) {
   const t = useTranslations("repair");
   const format = useFormat();
   return (
@@ -94,7 +110,9 @@ export function FinalPriceSection({ repair, closed, onEdit }: { repair: RepairJs
         </EditButton>
       }
     >
-      <p className="text-lg font-medium">{repair.final_price === null ? t("noFinalPrice") : format.money(repair.final_price)}</p>
+      <p className="text-lg font-medium">
+        {repair.final_price === null ? t("noFinalPrice") : format.money(repair.final_price)}
+      </p>
     </Section>
   );
 }

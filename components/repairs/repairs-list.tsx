@@ -66,7 +66,11 @@ export function RepairsList() {
       await list.changeStatus(repair.id, status);
       setNotice({ kind: "success", text: t("repairs.statusUpdated") });
     } catch (error) {
-      setNotice({ kind: "error", text: apiErrorText(t, error, t("repairs.statusFailed")), clearAfterMs: STATUS_ERROR_MS });
+      setNotice({
+        kind: "error",
+        text: apiErrorText(t, error, t("repairs.statusFailed")),
+        clearAfterMs: STATUS_ERROR_MS,
+      });
     }
   };
 
@@ -75,7 +79,9 @@ export function RepairsList() {
     router.push(`/repairs/${repair.id}`);
   };
   const quote = (repair: ListRepair) =>
-    repair.quote_amount === null ? "—" : `${format.money(repair.quote_amount)}${repair.quote_status ? ` · ${t(`quoteStatuses.${repair.quote_status}`)}` : ""}`;
+    repair.quote_amount === null
+      ? "—"
+      : `${format.money(repair.quote_amount)}${repair.quote_status ? ` · ${t(`quoteStatuses.${repair.quote_status}`)}` : ""}`;
   const filtered = list.query.search !== "" || list.query.statuses.length > 0;
   const shown = list.repairs.length;
   const total = list.page?.total ?? 0;
@@ -88,7 +94,13 @@ export function RepairsList() {
           onCreated={(repair, photoProblem) => {
             setNotice(
               photoProblem
-                ? { kind: "error", text: t("createRepair.createdWithoutPhotos", { number: repair.repair_number, reason: photoProblem }) }
+                ? {
+                    kind: "error",
+                    text: t("createRepair.createdWithoutPhotos", {
+                      number: repair.repair_number,
+                      reason: photoProblem,
+                    }),
+                  }
                 : { kind: "success", text: t("createRepair.created", { number: repair.repair_number }) },
             );
             list.reload();
@@ -113,8 +125,12 @@ export function RepairsList() {
       <div aria-live="polite" className="min-h-6 text-sm text-slate-600">
         {list.page && shown > 0 && (
           <span>
-            {list.page.totalCapped ? t("repairs.showingCapped", { shown, total }) : t("repairs.showing", { shown, total })}
-            {!list.page.hasMore && shown > PAGE_SIZE && <span className="ml-2 font-medium text-green-800">· {t("repairs.allLoaded")}</span>}
+            {list.page.totalCapped
+              ? t("repairs.showingCapped", { shown, total })
+              : t("repairs.showing", { shown, total })}
+            {!list.page.hasMore && shown > PAGE_SIZE && (
+              <span className="ml-2 font-medium text-green-800">· {t("repairs.allLoaded")}</span>
+            )}
           </span>
         )}
       </div>
@@ -122,7 +138,10 @@ export function RepairsList() {
       <FlashNotice flash={notice} />
 
       {list.error !== null && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {apiErrorText(t, list.error, t("repairs.fetchFailed"))}
           <button type="button" onClick={list.reload} className="rounded border border-red-300 px-2 py-0.5">
             {t("repairs.retry")}
@@ -151,18 +170,31 @@ export function RepairsList() {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                      {t(`repairs.columns.${column}`)}
-                    </th>
-                  ))}
+                  {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map(
+                    (column) => (
+                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                        {t(`repairs.columns.${column}`)}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {list.repairs.map((repair) => (
-                  <tr key={repair.id} onClick={() => open(repair)} className="cursor-pointer border-t border-slate-100 hover:bg-slate-50">
+                  <tr
+                    key={repair.id}
+                    onClick={() => open(repair)}
+                    className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
+                  >
                     <td className="px-3 py-2 font-medium">
-                      <Link href={`/repairs/${repair.id}`} onClick={(e) => { e.stopPropagation(); list.rememberBeforeOpening(repair.id); }} className="text-blue-800 hover:underline">
+                      <Link
+                        href={`/repairs/${repair.id}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          list.rememberBeforeOpening(repair.id);
+                        }}
+                        className="text-blue-800 hover:underline"
+                      >
                         {repair.repair_number}
                       </Link>
                     </td>
@@ -185,9 +217,20 @@ export function RepairsList() {
 
           <ul className="flex flex-col gap-3 lg:hidden">
             {list.repairs.map((repair) => (
-              <li key={repair.id} onClick={() => open(repair)} className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4">
+              <li
+                key={repair.id}
+                onClick={() => open(repair)}
+                className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4"
+              >
                 <div className="flex items-start justify-between gap-2">
-                  <Link href={`/repairs/${repair.id}`} onClick={(e) => { e.stopPropagation(); list.rememberBeforeOpening(repair.id); }} className="font-medium text-blue-800 hover:underline">
+                  <Link
+                    href={`/repairs/${repair.id}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      list.rememberBeforeOpening(repair.id);
+                    }}
+                    className="font-medium text-blue-800 hover:underline"
+                  >
                     {repair.repair_number}
                   </Link>
                   <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />

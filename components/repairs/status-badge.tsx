@@ -55,7 +55,13 @@ export function StatusBadge({ status, onChange }: { status: RepairStatus; onChan
       {menu.Loaded ? (
         <menu.Loaded status={status} onChange={onChange} initialSide={side} />
       ) : (
-        <BadgeButton status={status} aria-expanded={false} onPointerEnter={menu.preload} onFocus={menu.preload} {...openingHandlers(open)} />
+        <BadgeButton
+          status={status}
+          aria-expanded={false}
+          onPointerEnter={menu.preload}
+          onFocus={menu.preload}
+          {...openingHandlers(open)}
+        />
       )}
     </div>
   );

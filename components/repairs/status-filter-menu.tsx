@@ -7,11 +7,19 @@ import { FilterButton } from "./status-filter";
 import { statusClasses } from "./status-style";
 
 /** The filter's checkbox list (loaded on first use, mounted open). */
-export function StatusFilterMenu({ selected, onChange }: { selected: RepairStatus[]; onChange: (next: RepairStatus[]) => void }) {
+export function StatusFilterMenu({
+  selected,
+  onChange,
+}: {
+  selected: RepairStatus[];
+  onChange: (next: RepairStatus[]) => void;
+}) {
   const t = useTranslations("repairs");
   const ts = useTranslations("statuses");
   const toggle = (status: RepairStatus, on: boolean) =>
-    onChange(on ? REPAIR_STATUSES.filter((s) => s === status || selected.includes(s)) : selected.filter((s) => s !== status));
+    onChange(
+      on ? REPAIR_STATUSES.filter((s) => s === status || selected.includes(s)) : selected.filter((s) => s !== status),
+    );
 
   return (
     <Menu.Root modal={false} defaultOpen>
@@ -19,7 +27,11 @@ export function StatusFilterMenu({ selected, onChange }: { selected: RepairStatu
         <FilterButton count={selected.length} />
       </Menu.Trigger>
       <Menu.Portal>
-        <Menu.Content align="end" sideOffset={4} className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <Menu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-52 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
           {REPAIR_STATUSES.map((status) => (
             <Menu.CheckboxItem
               key={status}
@@ -29,7 +41,10 @@ export function StatusFilterMenu({ selected, onChange }: { selected: RepairStatu
               onSelect={(event) => event.preventDefault()}
               className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
             >
-              <span aria-hidden="true" className="flex h-4 w-4 items-center justify-center rounded border border-slate-400 text-xs">
+              <span
+                aria-hidden="true"
+                className="flex h-4 w-4 items-center justify-center rounded border border-slate-400 text-xs"
+              >
                 <Menu.ItemIndicator>✓</Menu.ItemIndicator>
               </span>
               <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(status).dot}`} />

@@ -17,7 +17,10 @@ export function FilterButton({ count, ...props }: { count: number } & ComponentP
     >
       {t("filterLabel")}
       {count > 0 && (
-        <span className="rounded-full bg-blue-700 px-2 text-xs font-semibold text-white" aria-label={t("filterCount", { count })}>
+        <span
+          className="rounded-full bg-blue-700 px-2 text-xs font-semibold text-white"
+          aria-label={t("filterCount", { count })}
+        >
           {count}
         </span>
       )}
@@ -31,8 +34,22 @@ const loadMenu = () => import("./status-filter-menu").then((m) => m.StatusFilter
 // The status filter (SPEC section 2): checkboxes for the 11 statuses, a count
 // badge on the button, and Clear. The list's code loads when the button is
 // first pressed (components/ui/on-demand.ts).
-export function StatusFilter({ selected, onChange }: { selected: RepairStatus[]; onChange: (next: RepairStatus[]) => void }) {
+export function StatusFilter({
+  selected,
+  onChange,
+}: {
+  selected: RepairStatus[];
+  onChange: (next: RepairStatus[]) => void;
+}) {
   const menu = useOnDemand(loadMenu);
   if (menu.Loaded) return <menu.Loaded selected={selected} onChange={onChange} />;
-  return <FilterButton count={selected.length} aria-expanded={false} onPointerEnter={menu.preload} onFocus={menu.preload} {...openingHandlers(() => menu.want())} />;
+  return (
+    <FilterButton
+      count={selected.length}
+      aria-expanded={false}
+      onPointerEnter={menu.preload}
+      onFocus={menu.preload}
+      {...openingHandlers(() => menu.want())}
+    />
+  );
 }

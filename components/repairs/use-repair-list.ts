@@ -21,7 +21,11 @@ const page = (query: Query, cursor: string | null) =>
 type Result = { query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown };
 
 /** The list as the URL asks for it, and as it was left if this tab left it so (see list-memory). */
-function initialState(params: Pick<URLSearchParams, "get">): { query: Query; result: Result | null; back: Remembered<ListRepair, Pagination> | null } {
+function initialState(params: Pick<URLSearchParams, "get">): {
+  query: Query;
+  result: Result | null;
+  back: Remembered<ListRepair, Pagination> | null;
+} {
   const query = { ...queryFromParams(params), attempt: 0 };
   const back = recall<ListRepair, Pagination>(query);
   return { query, back, result: back ? { query, repairs: back.repairs, page: back.page, error: null } : null };
@@ -45,7 +49,10 @@ export function useRepairList() {
     const search = searchInput.trim();
     const same = (q: Query) => q.search === search && q.statuses.join() === statuses.join();
     // An unchanged search keeps its query, so nothing is fetched again.
-    const timer = setTimeout(() => setQuery((q) => (same(q) ? q : { search, statuses, attempt: q.attempt })), DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setQuery((q) => (same(q) ? q : { search, statuses, attempt: q.attempt })),
+      DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [searchInput, statuses]);
 
@@ -60,22 +67,27 @@ export function useRepairList() {
       requestAnimationFrame(() => window.scrollTo(0, scrollY));
       if (openedId) {
         repairsApi.get(openedId).then(
-          (fresh) => setResult((r) => r && { ...r, repairs: r.repairs.map((row) => (row.id === openedId ? { ...row, ...fresh } : row)) }),
+          (fresh) =>
+            setResult(
+              (r) => r && { ...r, repairs: r.repairs.map((row) => (row.id === openedId ? { ...row, ...fresh } : row)) },
+            ),
           (error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) setResult((r) => r && { ...r, repairs: r.repairs.filter((row) => row.id !== openedId) });
+            if (error instanceof ApiError && error.status === 404)
+              setResult((r) => r && { ...r, repairs: r.repairs.filter((row) => row.id !== openedId) });
           },
         );
       }
       return;
     }
     page(query, null).then(
-      (answer) => current.current === query && setResult({ query, repairs: answer.repairs, page: answer.pagination, error: null }),
+      (answer) =>
+        current.current === query &&
+        setResult({ query, repairs: answer.repairs, page: answer.pagination, error: null }),
       (error) => current.current === query && setResult({ query, repairs: [], page: null, error }),
     );
     // `initial` never changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query]);
-
 
   const answered = result?.query === query ? result : null;
 
@@ -84,7 +96,8 @@ export function useRepairList() {
     setLoadingMore(true);
     try {
       const answer = await page(query, answered.page.nextCursor);
-      if (current.current === query) setResult({ ...answered, repairs: [...answered.repairs, ...answer.repairs], page: answer.pagination });
+      if (current.current === query)
+        setResult({ ...answered, repairs: [...answered.repairs, ...answer.repairs], page: answer.pagination });
     } catch (error) {
       if (current.current === query) setResult({ ...answered, error });
     } finally {
@@ -94,7 +107,9 @@ export function useRepairList() {
 
   const changeStatus = async (id: string, status: RepairStatus) => {
     const updated = await repairsApi.setStatus(id, status);
-    setResult((r) => r && { ...r, repairs: r.repairs.map((repair) => (repair.id === id ? { ...repair, ...updated } : repair)) });
+    setResult(
+      (r) => r && { ...r, repairs: r.repairs.map((repair) => (repair.id === id ? { ...repair, ...updated } : repair)) },
+    );
   };
 
   return {
@@ -110,7 +125,14 @@ export function useRepairList() {
     reload: () => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })),
     /** Keeps the list as it is for coming back to it from the repair about to open. */
     rememberBeforeOpening: (openedId: string) => {
-      if (answered?.page) remember({ search: query.search, statuses: query.statuses, repairs: answered.repairs, page: answered.page, openedId });
+      if (answered?.page)
+        remember({
+          search: query.search,
+          statuses: query.statuses,
+          repairs: answered.repairs,
+          page: answered.page,
+          openedId,
+        });
     },
     loadMore,
     changeStatus,

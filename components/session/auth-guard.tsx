@@ -6,7 +6,6 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { authApi, type CurrentUser } from "@/lib/client/api";
 import { clearSession, readAccessToken } from "@/lib/client/session";
 
-
 type UserState = { user: CurrentUser; reload: () => Promise<void> };
 const UserContext = createContext<UserState | null>(null);
 

@@ -75,11 +75,7 @@ export function SetupForm({ token }: { token: string }) {
         }}
       />
       {failure && <ErrorNotice>{apiErrorText(t, failure.error, t("setup.failed"))}</ErrorNotice>}
-      <button
-        type="submit"
-        disabled={busy}
-        className={button("primary")}
-      >
+      <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("setup.submitting") : t("setup.submit")}
       </button>
     </form>

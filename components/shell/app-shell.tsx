@@ -35,7 +35,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   }
 
   const links = LINKS.map((link) => (
-    <Link key={link.href} href={link.href} aria-current={pathname.startsWith(link.href) ? "page" : undefined} className={linkClass}>
+    <Link
+      key={link.href}
+      href={link.href}
+      aria-current={pathname.startsWith(link.href) ? "page" : undefined}
+      className={linkClass}
+    >
       {t(`nav.${link.label}`)}
     </Link>
   ));
@@ -68,7 +73,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             </button>
           </div>
           {open && (
-            <div id="nav-menu" className="mt-3 flex flex-col items-start gap-2 border-t border-slate-100 pt-3 sm:hidden">
+            <div
+              id="nav-menu"
+              className="mt-3 flex flex-col items-start gap-2 border-t border-slate-100 pt-3 sm:hidden"
+            >
               {links}
               {logoutButton}
             </div>

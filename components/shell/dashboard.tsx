@@ -23,7 +23,10 @@ export function Dashboard() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {CARDS.map((card) => (
           <li key={card.href}>
-            <Link href={card.href} className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400 hover:shadow">
+            <Link
+              href={card.href}
+              className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-blue-400 hover:shadow"
+            >
               <h2 className="text-lg font-semibold text-slate-900">{t(`dashboard.${card.title}`)}</h2>
               <p className="mt-1 text-sm text-slate-600">{t(`dashboard.${card.text}`)}</p>
             </Link>

@@ -7,14 +7,20 @@ import type { ReactNode } from "react";
  * the page never scrolls sideways.
  */
 export function Facts({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <dl className={`grid grid-cols-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6 sm:gap-y-2 ${className}`}>{children}</dl>;
+  return (
+    <dl className={`grid grid-cols-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6 sm:gap-y-2 ${className}`}>
+      {children}
+    </dl>
+  );
 }
 
 export function Fact({ label, value, className = "" }: { label: string; value: ReactNode; className?: string }) {
   return (
     <>
       <dt className="mt-2 text-slate-600 first:mt-0 sm:mt-0">{label}</dt>
-      <dd className={`min-w-0 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere] ${className}`}>{value ?? "—"}</dd>
+      <dd className={`min-w-0 whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere] ${className}`}>
+        {value ?? "—"}
+      </dd>
     </>
   );
 }

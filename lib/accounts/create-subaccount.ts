@@ -8,7 +8,8 @@ import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 export async function createSubaccount(client: PrismaClient, shopId: string, input: unknown) {
   const data = subaccountSchema.parse(input);
   // Checked before the rate limit and the (costly) hash, and again under the lock below.
-  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) throw new AppError("accountLimitReached");
+  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP)
+    throw new AppError("accountLimitReached");
   await takeSlot(client, limits.subaccountsPerShop(shopId));
   const passwordHash = await hashPassword(data.password);
   const user = await client.$transaction(async (tx) => {

@@ -56,7 +56,11 @@ export async function unlockAccount(client: PrismaClient, email: string): Promis
  * One credential check under the lockout: refused while locked, and its
  * outcome counted. `check` answers whether the credential was right.
  */
-export async function checkedCredential(client: PrismaClient, email: string, check: () => Promise<boolean>): Promise<boolean> {
+export async function checkedCredential(
+  client: PrismaClient,
+  email: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   await assertNotLocked(client, email);
   const ok = await check();
   if (ok) await recordSuccess(client, email);

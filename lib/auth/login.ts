@@ -10,8 +10,7 @@ import { acceptTotpCode } from "./two-factor";
 import { publicUser, type PublicUser } from "./user";
 
 export type LoginAnswer =
-  | { requires2FA: true }
-  | { accessToken: string; refreshToken: string; user: PublicUser; requires2FA: false };
+  { requires2FA: true } | { accessToken: string; refreshToken: string; user: PublicUser; requires2FA: false };
 
 // Compared against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined;

@@ -22,7 +22,8 @@ export const BCRYPT_COST = cost();
 // cut), and bcryptjs walks the whole string before that check.
 
 export function hashPassword(password: string): Promise<string> {
-  if (passwordBytes(password) > PASSWORD_MAX_BYTES) throw new AppError("passwordTooLong", { fields: { password: "passwordTooLong" } });
+  if (passwordBytes(password) > PASSWORD_MAX_BYTES)
+    throw new AppError("passwordTooLong", { fields: { password: "passwordTooLong" } });
   return bcrypt.hash(password, BCRYPT_COST);
 }
 

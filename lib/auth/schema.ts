@@ -43,7 +43,9 @@ const SIX_DIGITS = /^\d{6}$/;
 
 /** A 2FA code as typed: required, exactly six digits (SPEC section 5). */
 export const twofaCodeSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "twofaCodeRequired" : "twofaCodeType") })
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? "twofaCodeRequired" : "twofaCodeType"),
+  })
   .trim()
   .min(1, { error: "twofaCodeRequired" })
   .regex(SIX_DIGITS, { error: "twofaCodeFormat" });
@@ -70,7 +72,10 @@ export const verifyTwofaSchema = z.object({
 
 /** Disabling 2FA takes the code (its own screen) or the password (settings). */
 export const disableTwofaSchema = z
-  .object({ code: z.string({ error: "twofaCodeType" }).trim().optional(), password: z.string({ error: "passwordRequired" }).optional() })
+  .object({
+    code: z.string({ error: "twofaCodeType" }).trim().optional(),
+    password: z.string({ error: "passwordRequired" }).optional(),
+  })
   .transform((body, ctx) => {
     if (body.code) {
       const code = twofaCodeSchema.safeParse(body.code);
@@ -86,6 +91,8 @@ export const disableTwofaSchema = z
 export const subaccountSchema = z.object({ name: personNameSchema, email: emailSchema, password: newPasswordSchema });
 
 export const refreshSchema = z.object({
-  refreshToken: z.string({ error: "sessionExpired" }).min(1, { error: "sessionExpired" }).max(1000, { error: "sessionExpired" }),
+  refreshToken: z
+    .string({ error: "sessionExpired" })
+    .min(1, { error: "sessionExpired" })
+    .max(1000, { error: "sessionExpired" }),
 });
-

@@ -23,14 +23,24 @@ export type Tokens = { accessToken: string; refreshToken: string };
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 
-async function storeRefreshToken(tx: Tx, token: string, familyId: string, familyExpiresAt: Date, now: Date): Promise<void> {
+async function storeRefreshToken(
+  tx: Tx,
+  token: string,
+  familyId: string,
+  familyExpiresAt: Date,
+  now: Date,
+): Promise<void> {
   const idle = new Date(now.getTime() + SESSION_IDLE_MS);
   await tx.refreshToken.create({
     data: { familyId, tokenHash: hashToken(token), expiresAt: idle < familyExpiresAt ? idle : familyExpiresAt },
   });
 }
 
-export async function startSession(client: PrismaClient, user: { id: string; shopId: string }, now = new Date()): Promise<Tokens> {
+export async function startSession(
+  client: PrismaClient,
+  user: { id: string; shopId: string },
+  now = new Date(),
+): Promise<Tokens> {
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   const { familyId, refreshToken } = await client.$transaction(async (tx) => {
     const family = await tx.refreshTokenFamily.create({ data: { userId: user.id, expiresAt } });
@@ -78,7 +88,10 @@ export async function refreshSession(client: PrismaClient, body: unknown, now = 
     return { refreshToken: open(current.successorSealed, key), familyId: family.id, user: family.user };
   });
   if (!result || "reused" in result) throw expired();
-  const accessToken = await signAccessToken({ userId: result.user.id, shopId: result.user.shopId, familyId: result.familyId }, now);
+  const accessToken = await signAccessToken(
+    { userId: result.user.id, shopId: result.user.shopId, familyId: result.familyId },
+    now,
+  );
   return { accessToken, refreshToken: result.refreshToken };
 }
 
@@ -87,7 +100,11 @@ export async function revokeFamily(client: PrismaClient, familyId: string, now =
 }
 
 /** Ends every session of the account but the one given (after a change to its security). */
-export async function revokeOtherSessions(client: Tx, account: { userId: string; familyId: string }, now = new Date()): Promise<void> {
+export async function revokeOtherSessions(
+  client: Tx,
+  account: { userId: string; familyId: string },
+  now = new Date(),
+): Promise<void> {
   await client.refreshTokenFamily.updateMany({
     where: { userId: account.userId, id: { not: account.familyId }, revokedAt: null },
     data: { revokedAt: now },
@@ -95,11 +112,17 @@ export async function revokeOtherSessions(client: Tx, account: { userId: string;
 }
 
 /** Whether the session an access token belongs to is still open, for that user in that shop. */
-export async function sessionIsOpen(client: PrismaClient, claims: { familyId: string; userId: string; shopId: string }): Promise<boolean> {
+export async function sessionIsOpen(
+  client: PrismaClient,
+  claims: { familyId: string; userId: string; shopId: string },
+): Promise<boolean> {
   // Every API request asks this, so it is one plain query (see rows()).
-  const found = await rows(client, Prisma.sql`
+  const found = await rows(
+    client,
+    Prisma.sql`
     SELECT 1 FROM refresh_token_families f JOIN users u ON u.id = f.user_id
     WHERE f.id = ${claims.familyId}::uuid AND f.user_id = ${claims.userId}::uuid AND f.revoked_at IS NULL
-      AND u.shop_id = ${claims.shopId}::uuid`);
+      AND u.shop_id = ${claims.shopId}::uuid`,
+  );
   return found.length > 0;
 }

@@ -21,7 +21,10 @@ function key(): Promise<CryptoKey> {
   const secret = env().JWT_SECRET;
   if (cachedKey?.secret !== secret) {
     const raw = new TextEncoder().encode(secret);
-    cachedKey = { secret, key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+    cachedKey = {
+      secret,
+      key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+    };
   }
   return cachedKey.key;
 }

@@ -21,7 +21,12 @@ export async function totpQrCode(secret: string, accountEmail: string): Promise<
 /** The time step a code belongs to, when it is the current or the previous one; else null. */
 export async function totpStep(secret: string, code: string, now = new Date()): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: [30, 0] });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: [30, 0],
+  });
   // A TOTP result carries the time step the code matched.
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }

@@ -32,7 +32,12 @@ async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactor
  * and none once the secret changed meanwhile (2FA disabled or set up anew).
  * Wrong codes count against the user's limit and the account's lockout.
  */
-export async function acceptTotpCode(client: PrismaClient, user: TwoFactorUser, code: string, now = new Date()): Promise<void> {
+export async function acceptTotpCode(
+  client: PrismaClient,
+  user: TwoFactorUser,
+  code: string,
+  now = new Date(),
+): Promise<void> {
   const limit = limits.totpPerUser(user.id);
   await takeSlot(client, limit);
   const accepted = await checkedCredential(client, user.email, async () => {
@@ -50,7 +55,11 @@ export async function acceptTotpCode(client: PrismaClient, user: TwoFactorUser, 
 }
 
 /** The account password, asked again before a change to its security. */
-async function confirmPassword(client: PrismaClient, user: { id: string; email: string; passwordHash: string }, password: string): Promise<void> {
+async function confirmPassword(
+  client: PrismaClient,
+  user: { id: string; email: string; passwordHash: string },
+  password: string,
+): Promise<void> {
   const limit = limits.passwordPerUser(user.id);
   await takeSlot(client, limit);
   const ok = await checkedCredential(client, user.email, () => verifyPassword(password, user.passwordHash));
@@ -58,15 +67,25 @@ async function confirmPassword(client: PrismaClient, user: { id: string; email: 
   await releaseSlot(client, limit);
 }
 
-export async function setupTwoFactor(client: PrismaClient, userId: string): Promise<{ qrCode: string; secret: string }> {
+export async function setupTwoFactor(
+  client: PrismaClient,
+  userId: string,
+): Promise<{ qrCode: string; secret: string }> {
   const user = await loadUser(client, userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
   const secret = newTotpSecret();
-  await client.user.update({ where: { id: user.id }, data: { twofaSecret: sealTotpSecret(secret), twofaLastStep: null } });
+  await client.user.update({
+    where: { id: user.id },
+    data: { twofaSecret: sealTotpSecret(secret), twofaLastStep: null },
+  });
   return { qrCode: await totpQrCode(secret, user.email), secret };
 }
 
-export async function enableTwoFactor(client: PrismaClient, account: Account, body: unknown): Promise<{ message: string }> {
+export async function enableTwoFactor(
+  client: PrismaClient,
+  account: Account,
+  body: unknown,
+): Promise<{ message: string }> {
   const proof = verifyTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
@@ -80,14 +99,21 @@ export async function enableTwoFactor(client: PrismaClient, account: Account, bo
   return { message: successText("twofaEnabled") };
 }
 
-export async function disableTwoFactor(client: PrismaClient, account: Account, body: unknown): Promise<{ success: true; message: string }> {
+export async function disableTwoFactor(
+  client: PrismaClient,
+  account: Account,
+  body: unknown,
+): Promise<{ success: true; message: string }> {
   const proof = disableTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (!user.twofaEnabled) throw new AppError("twofaNotEnabled");
   if (proof.code !== undefined) await acceptTotpCode(client, user, proof.code);
   else await confirmPassword(client, user, proof.password!);
   await client.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null },
+    });
     await revokeOtherSessions(tx, account);
   });
   return { success: true, message: successText("twofaDisabled") };

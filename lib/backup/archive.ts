@@ -61,7 +61,9 @@ async function writeLines(file: string, client: pg.Client, table: { name: string
   const out = createWriteStream(file);
   let count = 0;
   const cursor = `backup_${table.name}`;
-  await client.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table.name)} t ORDER BY ${quoteIdent(table.orderBy)}`);
+  await client.query(
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${quoteIdent(table.name)} t ORDER BY ${quoteIdent(table.orderBy)}`,
+  );
   try {
     for (;;) {
       const { rows } = await client.query<{ row: string }>(`FETCH ${BATCH} FROM ${cursor}`);
@@ -78,7 +80,12 @@ async function writeLines(file: string, client: pg.Client, table: { name: string
 }
 
 /** Writes the archive to `target` (via a temporary name, so a cut-short backup never looks finished). */
-export async function createBackup(options: { databaseUrl: string; uploadDir: string; target: string; workDir: string }): Promise<Manifest> {
+export async function createBackup(options: {
+  databaseUrl: string;
+  uploadDir: string;
+  target: string;
+  workDir: string;
+}): Promise<Manifest> {
   await mkdir(options.workDir, { recursive: true });
   const staging = await mkdtemp(path.join(options.workDir, "backup-"));
   const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -91,8 +98,11 @@ export async function createBackup(options: { databaseUrl: string; uploadDir: st
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     try {
       migrations = await appliedMigrations(client);
-      for (const table of TABLES) rows[table.name] = await writeLines(path.join(staging, "db", `${table.name}.jsonl`), client, table);
-      photoPaths = (await client.query<{ file_path: string }>("SELECT file_path FROM photos ORDER BY file_path")).rows.map((r) => r.file_path);
+      for (const table of TABLES)
+        rows[table.name] = await writeLines(path.join(staging, "db", `${table.name}.jsonl`), client, table);
+      photoPaths = (
+        await client.query<{ file_path: string }>("SELECT file_path FROM photos ORDER BY file_path")
+      ).rows.map((r) => r.file_path);
     } finally {
       await client.query("COMMIT");
     }
@@ -105,7 +115,15 @@ export async function createBackup(options: { databaseUrl: string; uploadDir: st
       if (full && (await stat(full).catch(() => null))?.isFile()) present.push(filePath);
       else missingPhotos.push(filePath);
     }
-    const manifest: Manifest = { format: FORMAT, version: FORMAT_VERSION, createdAt: new Date().toISOString(), migrations, rows, photos: present.length, missingPhotos };
+    const manifest: Manifest = {
+      format: FORMAT,
+      version: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      migrations,
+      rows,
+      photos: present.length,
+      missingPhotos,
+    };
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
     await symlink(path.resolve(options.uploadDir), path.join(staging, "uploads"));
 
@@ -137,7 +155,10 @@ async function readManifest(dir: string): Promise<Manifest> {
   if (!existsSync(file)) throw new BackupError("This file is not a Repair Desk backup (it has no manifest.json).");
   const manifest = JSON.parse(await readFile(file, "utf8")) as Manifest;
   if (manifest.format !== FORMAT) throw new BackupError("This file is not a Repair Desk backup.");
-  if (manifest.version > FORMAT_VERSION) throw new BackupError(`This backup's format (${manifest.version}) is newer than this version can read (${FORMAT_VERSION}): upgrade first.`);
+  if (manifest.version > FORMAT_VERSION)
+    throw new BackupError(
+      `This backup's format (${manifest.version}) is newer than this version can read (${FORMAT_VERSION}): upgrade first.`,
+    );
   return manifest;
 }
 
@@ -146,7 +167,10 @@ async function insertLines(client: pg.Client, file: string, table: string): Prom
   let batch: string[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await client.query(`INSERT INTO ${quoteIdent(table)} SELECT * FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json)`, [`[${batch.join(",")}]`]);
+    await client.query(
+      `INSERT INTO ${quoteIdent(table)} SELECT * FROM json_populate_recordset(NULL::${quoteIdent(table)}, $1::json)`,
+      [`[${batch.join(",")}]`],
+    );
     count += batch.length;
     batch = [];
   };
@@ -176,7 +200,12 @@ async function moveFile(from: string, to: string) {
  * upload folder no photo. All or nothing: the photos are put in place first,
  * the rows go in one transaction, and if that fails the photos are taken away.
  */
-export async function restoreBackup(options: { databaseUrl: string; uploadDir: string; archive: string; workDir: string }): Promise<Manifest> {
+export async function restoreBackup(options: {
+  databaseUrl: string;
+  uploadDir: string;
+  archive: string;
+  workDir: string;
+}): Promise<Manifest> {
   if (!existsSync(options.archive)) throw new BackupError(`No such file: ${options.archive}`);
   await mkdir(options.workDir, { recursive: true });
   const staging = await mkdtemp(path.join(options.workDir, "restore-"));
@@ -185,7 +214,12 @@ export async function restoreBackup(options: { databaseUrl: string; uploadDir: s
   const placed: string[] = [];
   try {
     try {
-      await tar.extract({ file: options.archive, cwd: staging, strict: true, filter: (entry) => ENTRY.test(entry.replace(/^\.\//, "")) });
+      await tar.extract({
+        file: options.archive,
+        cwd: staging,
+        strict: true,
+        filter: (entry) => ENTRY.test(entry.replace(/^\.\//, "")),
+      });
     } catch (error) {
       throw new BackupError(`This file cannot be read as a backup archive (${(error as Error).message}).`);
     }
@@ -198,13 +232,22 @@ export async function restoreBackup(options: { databaseUrl: string; uploadDir: s
       );
     }
     const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM shops");
-    if (Number(rows[0].n) > 0) throw new BackupError("This installation already has data: restore into an empty one (a new DATA_DIR, or an empty database).");
-    const existing = (await readdir(options.uploadDir, { recursive: true }).catch(() => [])).filter((p) => /\.(jpg|png|webp)$/.test(String(p)));
-    if (existing.length > 0) throw new BackupError(`The upload folder ${options.uploadDir} already holds photos: restore into an empty one.`);
+    if (Number(rows[0].n) > 0)
+      throw new BackupError(
+        "This installation already has data: restore into an empty one (a new DATA_DIR, or an empty database).",
+      );
+    const existing = (await readdir(options.uploadDir, { recursive: true }).catch(() => [])).filter((p) =>
+      /\.(jpg|png|webp)$/.test(String(p)),
+    );
+    if (existing.length > 0)
+      throw new BackupError(`The upload folder ${options.uploadDir} already holds photos: restore into an empty one.`);
 
     const photoDir = path.join(staging, "uploads");
-    const photos = existsSync(photoDir) ? (await readdir(photoDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()) : [];
-    if (photos.length !== manifest.photos) throw new BackupError(`The archive is incomplete: ${photos.length} of ${manifest.photos} photos.`);
+    const photos = existsSync(photoDir)
+      ? (await readdir(photoDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+      : [];
+    if (photos.length !== manifest.photos)
+      throw new BackupError(`The archive is incomplete: ${photos.length} of ${manifest.photos} photos.`);
     for (const entry of photos) {
       const relative = path.relative(photoDir, path.join(entry.parentPath, entry.name));
       const target = resolvePhotoIn(options.uploadDir, relative.split(path.sep).join("/"));
@@ -219,7 +262,9 @@ export async function restoreBackup(options: { databaseUrl: string; uploadDir: s
         const file = path.join(staging, "db", `${table.name}.jsonl`);
         const count = existsSync(file) ? await insertLines(client, file, table.name) : 0;
         if (count !== (manifest.rows[table.name] ?? 0)) {
-          throw new BackupError(`The archive is incomplete: ${table.name} has ${count} of ${manifest.rows[table.name]} rows.`);
+          throw new BackupError(
+            `The archive is incomplete: ${table.name} has ${count} of ${manifest.rows[table.name]} rows.`,
+          );
         }
       }
       await client.query("COMMIT");

@@ -8,7 +8,14 @@ import type { LoginTokens } from "./session";
 // The screens' calls to the server, one typed function each (SPEC section 7):
 // the paths and the shapes of the answers are written here once.
 
-export type Pagination = { page: number; limit: number; total: number; totalCapped: boolean; hasMore: boolean; nextCursor: string | null };
+export type Pagination = {
+  page: number;
+  limit: number;
+  total: number;
+  totalCapped: boolean;
+  hasMore: boolean;
+  nextCursor: string | null;
+};
 export type RepairPage = { repairs: RepairJson[]; pagination: Pagination };
 export type RepairFields = Record<string, unknown>;
 
@@ -36,39 +43,54 @@ export const repairsApi = {
   },
   get: (id: string) => apiRequest<RepairJson>(`/repairs/${id}`),
   create: (fields: RepairFields) => apiRequest<RepairJson>("/repairs", { body: fields }),
-  update: (id: string, fields: RepairFields) => apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields }),
+  update: (id: string, fields: RepairFields) =>
+    apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
-  setStatus: (id: string, status: RepairStatus) => apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }),
+  setStatus: (id: string, status: RepairStatus) =>
+    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }),
   /** SPEC section 7: the expiry goes as hours (days times 24). */
   setQuote: (id: string, quote: { amount: number; notes?: string; days: number }) =>
-    apiRequest<RepairJson>(`/repairs/${id}/quote`, { method: "PATCH", body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24 } }),
+    apiRequest<RepairJson>(`/repairs/${id}/quote`, {
+      method: "PATCH",
+      body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24 },
+    }),
   addPhotos: (id: string, files: File[]) => {
     const form = new FormData();
     for (const file of files) form.append("photos", file, file.name);
     return apiRequest<{ photos: PhotoJson[] }>(`/repairs/${id}/photos`, { method: "POST", body: form });
   },
-  deletePhoto: (id: string, photoId: string) => apiResponse(`/repairs/${id}/photos/${photoId}`, { method: "DELETE" }).then(done),
+  deletePhoto: (id: string, photoId: string) =>
+    apiResponse(`/repairs/${id}/photos/${photoId}`, { method: "DELETE" }).then(done),
 };
 
 export const authApi = {
-  login: (credentials: { email: string; password: string; twofa_code?: string }) => apiRequest<LoginAnswer>("/auth/login", { body: credentials, auth: false }),
+  login: (credentials: { email: string; password: string; twofa_code?: string }) =>
+    apiRequest<LoginAnswer>("/auth/login", { body: credentials, auth: false }),
   logout: () => apiResponse("/auth/logout", { method: "POST" }).then(done),
   me: () => apiRequest<CurrentUser>("/auth/me"),
   setup2fa: () => apiRequest<{ qrCode: string; secret: string }>("/auth/setup-2fa", { method: "POST" }),
-  verify2fa: (proof: { code: string; password: string }) => apiRequest<{ message: string }>("/auth/verify-2fa", { body: proof }),
-  disable2fa: (proof: { code: string } | { password: string }) => apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
-  createSubaccount: (account: { name: string; email: string; password: string }) => apiRequest<{ message: string }>("/auth/create-subaccount", { body: account }),
+  verify2fa: (proof: { code: string; password: string }) =>
+    apiRequest<{ message: string }>("/auth/verify-2fa", { body: proof }),
+  disable2fa: (proof: { code: string } | { password: string }) =>
+    apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
+  createSubaccount: (account: { name: string; email: string; password: string }) =>
+    apiRequest<{ message: string }>("/auth/create-subaccount", { body: account }),
   /** The first-run setup (no session yet). */
   setup: (shop: { token: string; shopName: string; name: string; email: string; password: string }) =>
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),
 };
 
 export const settingsApi = {
-  save: (changes: { language?: Locale; time_zone?: string }) => apiRequest<{ language: Locale; time_zone: string }>("/settings", { method: "PUT", body: changes }),
+  save: (changes: { language?: Locale; time_zone?: string }) =>
+    apiRequest<{ language: Locale; time_zone: string }>("/settings", { method: "PUT", body: changes }),
 };
 
 export const exportApi = {
   /** The .xlsx as a response, to save as a file. */
-  excel: (request: { fields: ExportField[]; startDate: string | null; endDate: string | null; statuses: RepairStatus[] | null }) =>
-    apiResponse("/export/excel", { body: request }),
+  excel: (request: {
+    fields: ExportField[];
+    startDate: string | null;
+    endDate: string | null;
+    statuses: RepairStatus[] | null;
+  }) => apiResponse("/export/excel", { body: request }),
 };

@@ -29,7 +29,10 @@ export type Migration = { name: string; sql: string; checksum: string };
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(path.join(dir, name, "migration.sql"));
@@ -64,7 +67,9 @@ export async function applyMigrations(
             `fix the database, then run \`npx prisma migrate resolve\` for it.`,
         );
       }
-      const done = new Map(rows.filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => [r.migration_name, r]));
+      const done = new Map(
+        rows.filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => [r.migration_name, r]),
+      );
       const applied: string[] = [];
       for (const migration of migrations) {
         const row = done.get(migration.name);
@@ -111,10 +116,9 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<boolea
       [id, migration.checksum, migration.name],
     );
     await client.query(migration.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-      [id],
-    );
+    await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [
+      id,
+    ]);
     await client.query("COMMIT");
     return true;
   } catch (error) {

@@ -22,10 +22,17 @@ export type Labels = {
 /** A repair as the export reads it: its id and creation (the keyset), and the columns its fields need. */
 export type ExportRow = Partial<RepairFields> & Pick<RepairFields, "id" | "createdAt">;
 
-const instant = (value: Instant | null | undefined) => (value == null ? null : typeof value === "string" ? new Date(value) : value);
+const instant = (value: Instant | null | undefined) =>
+  value == null ? null : typeof value === "string" ? new Date(value) : value;
 const amount = (value: RepairFields["quoteAmount"] | undefined) => (value == null ? null : Number(value));
 
-export function cellsOf(repair: ExportRow, fields: ExportField[], labels: Labels, timeZone: string, now: Date): (string | number | Date | null)[] {
+export function cellsOf(
+  repair: ExportRow,
+  fields: ExportField[],
+  labels: Labels,
+  timeZone: string,
+  now: Date,
+): (string | number | Date | null)[] {
   // Spreadsheets have no time zones: an instant goes in as the shop's wall-clock time.
   const local = (value: Instant | null | undefined) => {
     const at = instant(value);
@@ -66,7 +73,13 @@ export const MONEY_FORMAT = '#,##0.00 "€"';
 export const TEXT_FORMAT = "@";
 
 const TEXT_FIELDS = new Set<ExportField>([
-  "repair_number", "customer_name", "customer_phone", "item_description", "notes", "outsourced_to", "quote_notes",
+  "repair_number",
+  "customer_name",
+  "customer_phone",
+  "item_description",
+  "notes",
+  "outsourced_to",
+  "quote_notes",
 ]);
 
 export function formatOf(field: ExportField): string | undefined {

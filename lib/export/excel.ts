@@ -26,21 +26,28 @@ const BATCH = 2000;
 export const MAX_ROWS_PER_SHEET = 1_048_575; // plus the header row
 
 /** repairs_export_{date}.xlsx, the date being the shop's today. */
-export const exportFileName = (timeZone: string, now = new Date()) => `repairs_export_${day(wallClockIn(now, timeZone))}.xlsx`;
+export const exportFileName = (timeZone: string, now = new Date()) =>
+  `repairs_export_${day(wallClockIn(now, timeZone))}.xlsx`;
 
 /** Who the file is for: the language of its texts and the zone of its times. */
 export type Reader = { language: Locale; timeZone: string };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-function conditions(shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, after?: ExportRow): Prisma.Sql {
+function conditions(
+  shopId: string,
+  request: ReturnType<typeof exportSchema.parse>,
+  timeZone: string,
+  after?: ExportRow,
+): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
   if (request.statuses?.length) {
     parts.push(Prisma.sql`status IN (${Prisma.join(request.statuses.map((s) => Prisma.sql`${s}::repair_status`))})`);
   }
   // Whole days of the shop's calendar: from the start date's midnight there
   // to the end date's last instant there, daylight saving included.
-  if (request.startDate) parts.push(Prisma.sql`created_at >= (${day(request.startDate)}::timestamp AT TIME ZONE ${timeZone})`);
+  if (request.startDate)
+    parts.push(Prisma.sql`created_at >= (${day(request.startDate)}::timestamp AT TIME ZONE ${timeZone})`);
   if (request.endDate) {
     parts.push(Prisma.sql`created_at < ((${day(request.endDate)}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
   }
@@ -55,19 +62,39 @@ function conditions(shopId: string, request: ReturnType<typeof exportSchema.pars
  * past it reads as expired). Read through pg: the export is mostly reading.
  */
 function columnsFor(fields: ExportField[]): RepairColumn[] {
-  return [...new Set<RepairColumn>(["id", "created_at", ...fields, ...(fields.includes("quote_status") ? (["quote_expires_at"] as const) : [])])];
+  return [
+    ...new Set<RepairColumn>([
+      "id",
+      "created_at",
+      ...fields,
+      ...(fields.includes("quote_status") ? (["quote_expires_at"] as const) : []),
+    ]),
+  ];
 }
 
 function readBatch(client: PrismaClient, columns: Prisma.Sql, where: Prisma.Sql): Promise<ExportRow[]> {
-  return rows<ExportRow>(client, Prisma.sql`SELECT ${columns} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`);
+  return rows<ExportRow>(
+    client,
+    Prisma.sql`SELECT ${columns} FROM repairs WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${BATCH}`,
+  );
 }
 
-async function* batches(client: PrismaClient, shopId: string, request: ReturnType<typeof exportSchema.parse>, timeZone: string, columns: Prisma.Sql, first: ExportRow[]) {
+async function* batches(
+  client: PrismaClient,
+  shopId: string,
+  request: ReturnType<typeof exportSchema.parse>,
+  timeZone: string,
+  columns: Prisma.Sql,
+  first: ExportRow[],
+) {
   let next = first;
   while (next.length > 0) {
     const current = next;
     // Read the next batch while this one is written and zipped.
-    const pending = current.length < BATCH ? Promise.resolve([]) : readBatch(client, columns, conditions(shopId, request, timeZone, current[current.length - 1]));
+    const pending =
+      current.length < BATCH
+        ? Promise.resolve([])
+        : readBatch(client, columns, conditions(shopId, request, timeZone, current[current.length - 1]));
     yield current;
     next = await pending;
   }
@@ -92,7 +119,8 @@ function streamEntriesThrough(workbook: InstanceType<typeof ExcelJS.stream.xlsx.
       writableHighWaterMark: 4096,
       readableHighWaterMark: 1 << 20,
       transform(chunk: string | Buffer | { toBuffer(): Buffer }, _encoding, done) {
-        const piece = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : chunk.toBuffer();
+        const piece =
+          typeof chunk === "string" ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : chunk.toBuffer();
         pieces.push(piece);
         size += piece.length;
         if (size >= 1 << 18) {
@@ -143,7 +171,9 @@ export async function exportRepairs(
   // Sent, failed or dropped by the client: the slot is free again.
   output.once("close", () => void release());
   const batchesOfRows = batches(client, shopId, request, reader.timeZone, columns, first);
-  void write(batchesOfRows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) => output.destroy(error));
+  void write(batchesOfRows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) =>
+    output.destroy(error),
+  );
   return { fileName: exportFileName(reader.timeZone, now), body: webStreamOf(output) };
 }
 
@@ -168,7 +198,9 @@ async function write(
   let sheets = 0;
   const newSheet = () => {
     sheets++;
-    const sheet = workbook.addWorksheet(sheets === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${sheets})`);
+    const sheet = workbook.addWorksheet(
+      sheets === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${sheets})`,
+    );
     sheet.columns = columns;
     sheet.getRow(1).font = { bold: true };
     return sheet;

@@ -32,5 +32,8 @@ export const exportSchema = z
     endDate: day,
     statuses: z.array(z.enum(REPAIR_STATUSES, err("statusInvalid")), err("statusInvalid")).nullish(),
   })
-  .refine((e) => !e.startDate || !e.endDate || e.startDate <= e.endDate, { path: ["endDate"], message: "exportDateOrder" });
+  .refine((e) => !e.startDate || !e.endDate || e.startDate <= e.endDate, {
+    path: ["endDate"],
+    message: "exportDateOrder",
+  });
 export type ExportRequest = z.output<typeof exportSchema>;

@@ -12,10 +12,18 @@ import { errorFields, logger, requestId } from "@/lib/log";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export function json(body: unknown, init?: ResponseInit): Response {
-  return Response.json(body, { ...init, headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) } });
+  return Response.json(body, {
+    ...init,
+    headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) },
+  });
 }
 
-function fail(code: ErrorCode, extra?: Record<string, unknown>, headers?: Record<string, string>, status = statusOf(code)): Response {
+function fail(
+  code: ErrorCode,
+  extra?: Record<string, unknown>,
+  headers?: Record<string, string>,
+  status = statusOf(code),
+): Response {
   return Response.json({ error: errorText(code), code, ...extra }, { status, headers: { ...NO_STORE, ...headers } });
 }
 
@@ -23,16 +31,28 @@ const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 // Prisma's own codes for "cannot reach / lost the database" and pool timeouts.
 const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 // What @prisma/adapter-pg reports (meta.driverAdapterError.cause.kind).
-const ADAPTER_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "DatabaseDoesNotExist"]);
+const ADAPTER_UNAVAILABLE = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "DatabaseDoesNotExist",
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (CONNECTION_ERRORS.has(code) || PRISMA_UNAVAILABLE.has(code))) return true;
-    const kind = (e as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError?.cause?.kind;
+    const kind = (e as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError
+      ?.cause?.kind;
     if (typeof kind === "string" && ADAPTER_UNAVAILABLE.has(kind)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Can't reach database server/i.test(message)) {
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Can't reach database server/i.test(
+        message,
+      )
+    ) {
       return true;
     }
     e = (e as { cause?: unknown }).cause;
@@ -44,7 +64,8 @@ function isDatabaseDown(error: unknown): boolean {
 function isStatementTimeout(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     if ((e as { code?: unknown }).code === "57014") return true;
-    const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } }).meta?.driverAdapterError?.cause;
+    const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } }).meta
+      ?.driverAdapterError?.cause;
     if (cause?.originalCode === "57014") return true;
     e = (e as { cause?: unknown }).cause;
   }

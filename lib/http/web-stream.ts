@@ -21,7 +21,11 @@ export function webStreamOf(source: Readable): ReadableStream<Uint8Array> {
         };
         const onData = (chunk: Buffer | string) => {
           if (done) return;
-          controller.enqueue(typeof chunk === "string" ? new TextEncoder().encode(chunk) : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          controller.enqueue(
+            typeof chunk === "string"
+              ? new TextEncoder().encode(chunk)
+              : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+          );
           if ((controller.desiredSize ?? 1) <= 0) source.pause();
         };
         source.on("data", onData);

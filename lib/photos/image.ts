@@ -28,14 +28,20 @@ export async function cleanImage(bytes: Uint8Array): Promise<{ kind: ImageKind; 
   const kind = detectImage(bytes);
   if (!kind) throw new AppError("photoType");
   // The header says the size: a too-large image is refused before it is decoded.
-  const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
+  const { width = 0, height = 0 } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
   if (width * height > MAX_PIXELS) throw new AppError("photoTooManyPixels");
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
     const encoded =
-      kind === "jpg" ? image.jpeg({ quality: 88, mozjpeg: true }) : kind === "png" ? image.png({ compressionLevel: 9 }) : image.webp({ quality: 88 });
+      kind === "jpg"
+        ? image.jpeg({ quality: 88, mozjpeg: true })
+        : kind === "png"
+          ? image.png({ compressionLevel: 9 })
+          : image.webp({ quality: 88 });
     return { kind, bytes: await encoded.toBuffer() };
   } catch {
     throw new AppError("photoUnreadable");

@@ -41,7 +41,9 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId }: Phot
   // A full shop is told before any image is decoded; the exact check is below, under a lock.
   const quota = env().UPLOAD_QUOTA_MB * 1024 * 1024;
   if ((await storedBytes(client, shopId)) >= quota) throw quotaExceeded();
-  const cleaned = await Promise.all(files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })));
+  const cleaned = await Promise.all(
+    files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })),
+  );
   const stored = cleaned.map((image) => ({ ...image, filePath: newPhotoPath(image.kind) }));
   try {
     for (const image of stored) await writePhoto(image.filePath, image.bytes);
@@ -57,7 +59,14 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId }: Phot
       return Promise.all(
         stored.map((image) =>
           tx.photo.create({
-            data: { shopId, repairId, fileName: image.name, filePath: image.filePath, mimeType: MIME[image.kind], sizeBytes: image.bytes.length },
+            data: {
+              shopId,
+              repairId,
+              fileName: image.name,
+              filePath: image.filePath,
+              mimeType: MIME[image.kind],
+              sizeBytes: image.bytes.length,
+            },
           }),
         ),
       );
@@ -75,11 +84,12 @@ export async function recordedPhotoPaths(client: PrismaClient, filePaths: string
   return new Set(rows.map((row) => row.filePath));
 }
 
-export async function deletePhoto(client: PrismaClient, { shopId, repairId, photoId }: PhotoScope & { photoId: string }) {
+export async function deletePhoto(
+  client: PrismaClient,
+  { shopId, repairId, photoId }: PhotoScope & { photoId: string },
+) {
   assertRepairId(repairId);
-  const photo = isUuid(photoId)
-    ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } })
-    : null;
+  const photo = isUuid(photoId) ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } }) : null;
   if (!photo) throw new AppError("photoNotFound");
   await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id, shopId } }));
   return { success: true };

@@ -16,7 +16,11 @@ const HEADERS = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+const notFound = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+  });
 
 export async function servePhoto(segments: string[]): Promise<Response> {
   const full = resolvePhoto(segments.join("/"));
@@ -25,5 +29,7 @@ export async function servePhoto(segments: string[]): Promise<Response> {
   if (!info?.isFile()) return notFound();
   const kind = path.extname(full).slice(1) as ImageKind;
   const body = webStreamOf(createReadStream(full));
-  return new Response(body, { headers: { ...HEADERS, "Content-Type": MIME[kind], "Content-Length": String(info.size) } });
+  return new Response(body, {
+    headers: { ...HEADERS, "Content-Type": MIME[kind], "Content-Length": String(info.size) },
+  });
 }

@@ -14,7 +14,8 @@ describe("the photo store", () => {
     expect(a).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
     expect(newPhotoPath("jpg")).not.toBe(a);
     expect(resolvePhoto(a)).toBe(path.join(root, a));
-    for (const bad of ["../x.jpg", "ab/../../etc/passwd", "/etc/passwd", "ab/cd.jpg", `${a}.html`]) expect(resolvePhoto(bad)).toBeNull();
+    for (const bad of ["../x.jpg", "ab/../../etc/passwd", "/etc/passwd", "ab/cd.jpg", `${a}.html`])
+      expect(resolvePhoto(bad)).toBeNull();
   });
 
   it("puts the files back when the records cannot be deleted", async () => {

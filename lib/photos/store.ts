@@ -73,7 +73,12 @@ export async function writePhoto(filePath: string, bytes: Uint8Array): Promise<v
 
 /** Best effort: a file that cannot go now is left for sweepUploads. */
 export async function removePhotos(filePaths: string[]): Promise<void> {
-  await Promise.allSettled(filePaths.map((p) => resolvePhoto(p)).filter((p): p is string => p !== null).map((p) => rm(p, { force: true })));
+  await Promise.allSettled(
+    filePaths
+      .map((p) => resolvePhoto(p))
+      .filter((p): p is string => p !== null)
+      .map((p) => rm(p, { force: true })),
+  );
 }
 
 async function renameAll(filePaths: string[], from: string, to: string) {
@@ -126,7 +131,10 @@ export async function deleteWithFiles<T>(filePaths: string[], deleteRecords: () 
  * an upload or a delete in progress. `recorded` answers which of the given
  * paths have a photo record.
  */
-export async function sweepUploads(recorded: (filePaths: string[]) => Promise<Set<string>>, minAgeMs = 10 * 60_000): Promise<{ removed: number; restored: number }> {
+export async function sweepUploads(
+  recorded: (filePaths: string[]) => Promise<Set<string>>,
+  minAgeMs = 10 * 60_000,
+): Promise<{ removed: number; restored: number }> {
   let removed = 0;
   let restored = 0;
   const folders = await readdir(root(), { withFileTypes: true }).catch(() => []);

@@ -34,7 +34,11 @@ const ALL = Object.keys(REPAIR_COLUMNS) as RepairColumn[];
 /** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the table's order. */
 export function selectRepairColumns(columns: readonly RepairColumn[] = ALL): Prisma.Sql {
   const chosen = ALL.filter((column) => columns.includes(column));
-  return Prisma.raw(chosen.map((column) => (column === REPAIR_COLUMNS[column] ? column : `${column} AS "${REPAIR_COLUMNS[column]}"`)).join(", "));
+  return Prisma.raw(
+    chosen
+      .map((column) => (column === REPAIR_COLUMNS[column] ? column : `${column} AS "${REPAIR_COLUMNS[column]}"`))
+      .join(", "),
+  );
 }
 
 /**
@@ -42,10 +46,13 @@ export function selectRepairColumns(columns: readonly RepairColumn[] = ALL): Pri
  * becomes `{ customerName }`. Names that are not columns are left out, and so
  * are undefined values (a PUT changes only what it sends).
  */
-export function repairData<T extends Partial<Record<RepairColumn, unknown>>>(input: T): { [K in keyof T & RepairColumn as (typeof REPAIR_COLUMNS)[K]]: T[K] } {
+export function repairData<T extends Partial<Record<RepairColumn, unknown>>>(
+  input: T,
+): { [K in keyof T & RepairColumn as (typeof REPAIR_COLUMNS)[K]]: T[K] } {
   const data: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(input)) {
-    if (value !== undefined && Object.hasOwn(REPAIR_COLUMNS, column)) data[REPAIR_COLUMNS[column as RepairColumn]] = value;
+    if (value !== undefined && Object.hasOwn(REPAIR_COLUMNS, column))
+      data[REPAIR_COLUMNS[column as RepairColumn]] = value;
   }
   return data as never;
 }

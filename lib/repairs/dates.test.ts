@@ -11,12 +11,19 @@ describe("parseDeadline", () => {
     expect(parseDeadline(text)?.toISOString()).toBe(iso);
   });
 
-  it.each(["31/02/2026", "29/02/2027", "2026-13-01", "32/01/2026", "1/4/2026", "04/01/26", "tomorrow", "", "2026-04-1"])(
-    "refuses %j",
-    (text) => {
-      expect(parseDeadline(text)).toBeNull();
-    },
-  );
+  it.each([
+    "31/02/2026",
+    "29/02/2027",
+    "2026-13-01",
+    "32/01/2026",
+    "1/4/2026",
+    "04/01/26",
+    "tomorrow",
+    "",
+    "2026-04-1",
+  ])("refuses %j", (text) => {
+    expect(parseDeadline(text)).toBeNull();
+  });
 
   it("formats as DD/MM/YYYY", () => {
     expect(formatDate("2026-04-01T00:00:00.000Z")).toBe("01/04/2026");

@@ -49,7 +49,12 @@ describe("parseAmount: an amount as a person types it, in their language", () =>
 });
 
 describe("moneySchema: the API's amounts", () => {
-  it.each([[12.5, 12.5], ["12,50", 12.5], ["12.5", 12.5], [0, 0]])("takes %j as %j", (input, value) => {
+  it.each([
+    [12.5, 12.5],
+    ["12,50", 12.5],
+    ["12.5", 12.5],
+    [0, 0],
+  ])("takes %j as %j", (input, value) => {
     expect(moneySchema.parse(input)).toBe(value);
   });
   it.each(["0x10", "1e3", " ", "Infinity", "12,345", "-1", -1, 1.234, "1.234,5"])("refuses %j", (input) => {

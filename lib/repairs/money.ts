@@ -38,7 +38,12 @@ export function parseAmount(text: string, locale: Locale): ParsedAmount {
 
 /** An amount shown back the way the language writes it ("1.234,50 €" in es, "€1,234.50" in en). */
 export function formatAmount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /** An amount as an input shows it to edit: two decimals, the language's decimal mark, no grouping. */

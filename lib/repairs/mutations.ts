@@ -41,7 +41,14 @@ function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.R
   return effects;
 }
 
-async function recordStatus(tx: Tx, actor: Actor, repairId: string, from: RepairStatus | null, to: RepairStatus, now: Date) {
+async function recordStatus(
+  tx: Tx,
+  actor: Actor,
+  repairId: string,
+  from: RepairStatus | null,
+  to: RepairStatus,
+  now: Date,
+) {
   await tx.statusHistory.create({
     data: { shopId: actor.shopId, repairId, fromStatus: from, toStatus: to, changedById: actor.userId, changedAt: now },
   });
@@ -50,9 +57,15 @@ async function recordStatus(tx: Tx, actor: Actor, repairId: string, from: Repair
 export async function createRepair(client: PrismaClient, actor: Actor, input: unknown) {
   const data = repairCreateSchema.parse(input);
   const now = new Date();
-  const fields = { ...repairData(data), customerPhone: data.customer_phone ?? null, pickedUpAt: data.status === "picked_up" ? now : null };
+  const fields = {
+    ...repairData(data),
+    customerPhone: data.customer_phone ?? null,
+    pickedUpAt: data.status === "picked_up" ? now : null,
+  };
   const repair = await client.$transaction(async (tx) => {
-    const created = await tx.repair.create({ data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) } });
+    const created = await tx.repair.create({
+      data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) },
+    });
     await recordStatus(tx, actor, created.id, null, created.status, now);
     return created;
   });
@@ -69,7 +82,9 @@ function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prism
     itemDescription: input.item_description ?? current.itemDescription,
   };
   data.searchText = searchTextOf(merged);
-  return input.status && input.status !== current.status ? { ...data, ...statusEffects(current, input.status, now) } : data;
+  return input.status && input.status !== current.status
+    ? { ...data, ...statusEffects(current, input.status, now) }
+    : data;
 }
 
 export async function updateRepair(client: PrismaClient, actor: Actor, id: string, input: unknown) {
@@ -78,7 +93,10 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
     if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
-    const updated = await tx.repair.update({ where: { id: current.id, shopId: actor.shopId }, data: updateData(current, data, now) });
+    const updated = await tx.repair.update({
+      where: { id: current.id, shopId: actor.shopId },
+      data: updateData(current, data, now),
+    });
     if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
     return updated;
   });
@@ -91,7 +109,10 @@ export async function changeStatus(client: PrismaClient, actor: Actor, id: strin
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
     if (current.status === status) return current;
-    const updated = await tx.repair.update({ where: { id: current.id, shopId: actor.shopId }, data: statusEffects(current, status, now) });
+    const updated = await tx.repair.update({
+      where: { id: current.id, shopId: actor.shopId },
+      data: statusEffects(current, status, now),
+    });
     await recordStatus(tx, actor, id, current.status, status, now);
     return updated;
   });

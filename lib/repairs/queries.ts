@@ -75,7 +75,13 @@ const REPAIR_COLUMNS = selectRepairColumns();
  * reads just those rows. The count comes on every row, and on a single row of
  * nulls when the page is empty.
  */
-async function readPage(client: PrismaClient, shopId: string, query: ListQuery, cursor: Cursor | undefined, offset: number) {
+async function readPage(
+  client: PrismaClient,
+  shopId: string,
+  query: ListQuery,
+  cursor: Cursor | undefined,
+  offset: number,
+) {
   const where = conditions(shopId, query, cursor);
   const order = Prisma.sql`ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
   const page =
@@ -83,9 +89,13 @@ async function readPage(client: PrismaClient, shopId: string, query: ListQuery, 
       ? Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ${order}`
       : Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
-  const found = await rows<RepairFields & { matches: number }>(client, Prisma.sql`
+  const found = await rows<RepairFields & { matches: number }>(
+    client,
+    Prisma.sql`
     SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query)}) counted LEFT JOIN LATERAL (${page}) page ON true
-    ORDER BY page."createdAt" DESC, page.id DESC`, { prepare: !query.search });
+    ORDER BY page."createdAt" DESC, page.id DESC`,
+    { prepare: !query.search },
+  );
   const matches = found[0].matches;
   const repairs: RepairFields[] = found[0].id === null ? [] : found;
   return {
@@ -128,11 +138,17 @@ export async function getRepair(client: PrismaClient, shopId: string, id: string
   assertRepairId(id);
   // One round trip: the row (of this shop) and its photos, as JSON, oldest
   // first, along photos_repair_id_uploaded_at_idx.
-  const [repair] = await rows<RepairFields & { photos: PhotoRow[] }>(client, Prisma.sql`
+  const [repair] = await rows<RepairFields & { photos: PhotoRow[] }>(
+    client,
+    Prisma.sql`
     SELECT ${REPAIR_COLUMNS}, coalesce((
       SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at) ORDER BY p.uploaded_at, p.id)
       FROM photos p WHERE p.repair_id = repairs.id), '[]') AS photos
-    FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`);
+    FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`,
+  );
   if (!repair) throw notFound();
-  return repairJson({ ...repair, photos: repair.photos.map((p) => ({ ...p, uploadedAt: new Date(p.uploadedAt) })) }, now);
+  return repairJson(
+    { ...repair, photos: repair.photos.map((p) => ({ ...p, uploadedAt: new Date(p.uploadedAt) })) },
+    now,
+  );
 }

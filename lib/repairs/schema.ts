@@ -8,7 +8,6 @@ import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 // route handlers. Messages are error codes; texts live in messages/*.json.
 // Unknown fields (a shopId, say) are dropped.
 
-
 const err = (code: ErrorCode) => ({ error: code });
 const blankToNull = (v: unknown) => (typeof v === "string" ? v.trim() || null : (v ?? null));
 
@@ -97,7 +96,6 @@ export const quoteSchema = z.object({
 });
 export type QuoteInput = z.output<typeof quoteSchema>;
 
-
 const listError = err("listQueryInvalid");
 export const listQuerySchema = z.object({
   page: z.coerce.number(listError).int(listError).min(1, listError).max(1_000_000, listError).default(1),
@@ -107,7 +105,17 @@ export const listQuerySchema = z.object({
   cursor: z.preprocess(blankToNull, z.string().max(200, listError).nullable()).optional(),
   statuses: z
     .preprocess(
-      (v) => (typeof v === "string" && v.trim() ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))] : undefined),
+      (v) =>
+        typeof v === "string" && v.trim()
+          ? [
+              ...new Set(
+                v
+                  .split(",")
+                  .map((s) => s.trim())
+                  .filter(Boolean),
+              ),
+            ]
+          : undefined,
       z.array(z.enum(REPAIR_STATUSES, listError)).optional(),
     )
     .optional(),

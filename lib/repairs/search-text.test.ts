@@ -7,7 +7,12 @@ describe("search text", () => {
   });
 
   it("keeps fields apart and adds the phone's digits", () => {
-    const text = searchTextOf({ repairNumber: "R-1", customerName: "Ana", customerPhone: "+34 600 123", itemDescription: "Anillo" });
+    const text = searchTextOf({
+      repairNumber: "R-1",
+      customerName: "Ana",
+      customerPhone: "+34 600 123",
+      itemDescription: "Anillo",
+    });
     expect(text.split("\u001f")).toEqual(["r-1", "ana", "+34 600 123", "34600123", "anillo"]);
   });
 

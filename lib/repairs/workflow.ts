@@ -25,7 +25,11 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** A quick action: move to a status, or open the quote dialog. */
 export type QuickAction =
-  | { kind: "move"; action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp"; to: RepairStatus }
+  | {
+      kind: "move";
+      action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp";
+      to: RepairStatus;
+    }
   | { kind: "openQuote"; action: "createQuote" };
 
 type StatusInfo = {
@@ -36,7 +40,11 @@ type StatusInfo = {
   note?: "completed" | "denied";
 };
 
-const move = (action: Extract<QuickAction, { kind: "move" }>["action"], to: RepairStatus): QuickAction => ({ kind: "move", action, to });
+const move = (action: Extract<QuickAction, { kind: "move" }>["action"], to: RepairStatus): QuickAction => ({
+  kind: "move",
+  action,
+  to,
+});
 
 export const WORKFLOW: Record<RepairStatus, StatusInfo> = {
   sent: { color: "slate", actions: () => [] },
@@ -63,7 +71,11 @@ export function isRepairStatus(value: unknown): value is RepairStatus {
 export const isClosed = (status: RepairStatus) => status === "picked_up";
 
 /** A pending quote past its expiry reads as expired everywhere (expiresAt: a Date or an ISO 8601 string). */
-export function effectiveQuoteStatus(quoteStatus: QuoteStatus | null, expiresAt: Date | string | null, now = new Date()): QuoteStatus | null {
+export function effectiveQuoteStatus(
+  quoteStatus: QuoteStatus | null,
+  expiresAt: Date | string | null,
+  now = new Date(),
+): QuoteStatus | null {
   if (quoteStatus !== "pending" || expiresAt === null) return quoteStatus;
   const expires = typeof expiresAt === "string" ? Date.parse(expiresAt) : expiresAt.getTime();
   return expires <= now.getTime() ? "expired" : quoteStatus;

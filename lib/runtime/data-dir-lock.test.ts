@@ -5,12 +5,14 @@ import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, liveServer } from "./data-dir-lock";
 import { tempDir } from "@/tests/helpers/temp-dir";
 
-
 describe("the DATA_DIR lock", () => {
   it("refuses a second owner while the first is alive, naming its pid", () => {
     const dir = tempDir();
     // A live process other than this one holds the lock.
-    writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: process.ppid, url: "postgresql://x@127.0.0.1:1/postgres" }));
+    writeFileSync(
+      path.join(dir, "server.lock"),
+      JSON.stringify({ pid: process.ppid, url: "postgresql://x@127.0.0.1:1/postgres" }),
+    );
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
     expect(() => acquireDataDirLock(dir)).toThrow(`pid ${process.ppid}`);
     expect(liveServer(dir)?.url).toBe("postgresql://x@127.0.0.1:1/postgres");

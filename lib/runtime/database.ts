@@ -7,7 +7,11 @@ import { liveServer } from "@/lib/runtime/data-dir-lock";
 
 export type OpenDatabase = { url: string; embedded: boolean; close: () => Promise<void> };
 
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string; port?: number }): Promise<OpenDatabase> {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  port?: number;
+}): Promise<OpenDatabase> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, close: async () => {} };
   const running = liveServer(options.dataDir);
   if (running?.url) return { url: running.url, embedded: true, close: async () => {} };

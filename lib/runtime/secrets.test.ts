@@ -29,11 +29,15 @@ describe("ensureSecrets", () => {
     const dir = tempDir("rd-secrets-");
     const key = "9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e";
     const placeholder = readFileSync(".env.example", "utf8").match(/^JWT_SECRET=(.*)$/m)![1];
-    expect(() => ensureSecrets(dir, { JWT_SECRET: placeholder, ENCRYPTION_KEY: key })).toThrow(/placeholder.*openssl rand -hex 32/);
+    expect(() => ensureSecrets(dir, { JWT_SECRET: placeholder, ENCRYPTION_KEY: key })).toThrow(
+      /placeholder.*openssl rand -hex 32/,
+    );
     for (const weak of ["j".repeat(40), "abcabcabcabcabcabcabcabcabcabcabcabc", "password".repeat(5)]) {
       expect(() => ensureSecrets(dir, { JWT_SECRET: weak, ENCRYPTION_KEY: key }), weak).toThrow(/too easy to guess/);
     }
-    expect(() => ensureSecrets(dir, { JWT_SECRET: "Zr4kq8Vb2xNw7Lp0Ys5Hd3Ft9Gm6Jc1T", ENCRYPTION_KEY: "a".repeat(64) })).toThrow(/ENCRYPTION_KEY is too easy/);
+    expect(() =>
+      ensureSecrets(dir, { JWT_SECRET: "Zr4kq8Vb2xNw7Lp0Ys5Hd3Ft9Gm6Jc1T", ENCRYPTION_KEY: "a".repeat(64) }),
+    ).toThrow(/ENCRYPTION_KEY is too easy/);
     expect(secretProblem("JWT_SECRET", randomBytes(32).toString("hex"))).toBeNull();
     expect(secretProblem("JWT_SECRET", randomBytes(48).toString("base64url"))).toBeNull();
   });

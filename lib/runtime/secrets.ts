@@ -28,14 +28,20 @@ export function estimatedBits(secret: string): number {
 
 /** Why a secret from the environment cannot be used, or null when it can. */
 export function secretProblem(name: keyof Secrets, value: string): string | null {
-  if (PLACEHOLDER.test(value)) return `${name} is still the placeholder from .env.example: generate one with \`openssl rand -hex 32\``;
-  if (name === "ENCRYPTION_KEY" && !/^[0-9a-f]{64}$/i.test(value)) return "ENCRYPTION_KEY must be 64 hex digits (32 bytes)";
+  if (PLACEHOLDER.test(value))
+    return `${name} is still the placeholder from .env.example: generate one with \`openssl rand -hex 32\``;
+  if (name === "ENCRYPTION_KEY" && !/^[0-9a-f]{64}$/i.test(value))
+    return "ENCRYPTION_KEY must be 64 hex digits (32 bytes)";
   if (name === "JWT_SECRET" && value.length < 32) return "JWT_SECRET must be at least 32 characters";
-  if (estimatedBits(value) < MIN_SECRET_BITS) return `${name} is too easy to guess: generate one with \`openssl rand -hex 32\``;
+  if (estimatedBits(value) < MIN_SECRET_BITS)
+    return `${name} is too easy to guess: generate one with \`openssl rand -hex 32\``;
   return null;
 }
 
-export function ensureSecrets(dataDir: string, environment: Record<string, string | undefined> = process.env): Secrets & { source: string } {
+export function ensureSecrets(
+  dataDir: string,
+  environment: Record<string, string | undefined> = process.env,
+): Secrets & { source: string } {
   for (const name of ["JWT_SECRET", "ENCRYPTION_KEY"] as const) {
     const problem = environment[name] ? secretProblem(name, environment[name]) : null;
     if (problem) throw new Error(problem);

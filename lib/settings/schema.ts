@@ -11,4 +11,7 @@ export const settingsSchema = z
     language: z.enum(LOCALES, { error: "languageInvalid" }).optional(),
     time_zone: z.string({ error: "timeZoneInvalid" }).refine(isTimeZone, { error: "timeZoneInvalid" }).optional(),
   })
-  .refine((s) => s.language !== undefined || s.time_zone !== undefined, { path: ["language"], error: "languageInvalid" });
+  .refine((s) => s.language !== undefined || s.time_zone !== undefined, {
+    path: ["language"],
+    error: "languageInvalid",
+  });

@@ -2,8 +2,7 @@ import { db } from "@/lib/db";
 import { settings } from "@/lib/env";
 import { issueSetupToken } from "./first-run";
 
-export const SHOP_CREATE_USAGE =
-  `npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`;
+export const SHOP_CREATE_USAGE = `npm run shop:create -- --shop "<shop name>" --name "<owner name>" --email <email> --password '<password>'`;
 
 /** While no account exists, prints how to create the first one: a one-time link and the command. */
 export async function announceFirstRun(): Promise<void> {

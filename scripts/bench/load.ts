@@ -5,7 +5,13 @@
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 
-export type Call = { name: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer };
+export type Call = {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+};
 
 export type Percentiles = { count: number; rps: number; p50: number; p95: number; p99: number; max: number };
 
@@ -90,7 +96,8 @@ export async function runLoad(options: {
       try {
         const answer = await send(agent, base, call);
         status = answer.status;
-        if (answer.status >= 500 && problems.length < 10) problems.push({ name: call.name, status, body: answer.body.slice(0, 300) });
+        if (answer.status >= 500 && problems.length < 10)
+          problems.push({ name: call.name, status, body: answer.body.slice(0, 300) });
         options.onAnswer?.(call, answer, id);
       } catch (error) {
         failures++;
@@ -111,9 +118,18 @@ export async function runLoad(options: {
   agent.destroy();
   const seconds = durationMs / 1000;
   const byName: LoadResult["byName"] = {};
-  for (const [name, values] of latencies) byName[name] = { ...percentiles(values, seconds), statuses: statusesByName.get(name)! };
+  for (const [name, values] of latencies)
+    byName[name] = { ...percentiles(values, seconds), statuses: statusesByName.get(name)! };
   const total = [...latencies.values()].reduce((sum, v) => sum + v.length, 0);
-  return { durationMs: Math.round(durationMs), total, rps: Math.round((total / seconds) * 10) / 10, statuses, failures, byName, problems };
+  return {
+    durationMs: Math.round(durationMs),
+    total,
+    rps: Math.round((total / seconds) * 10) / 10,
+    statuses,
+    failures,
+    byName,
+    problems,
+  };
 }
 
 /** A process's resident memory in MB, from the kernel (Linux). */

@@ -70,7 +70,14 @@ async function startServer(url: string): Promise<Server> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const dataDir = path.join(ROOT, "bench-results", "data");
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, UPLOAD_DIR: path.join(dataDir, "uploads") },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      DATA_DIR: dataDir,
+      UPLOAD_DIR: path.join(dataDir, "uploads"),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // The request log (one line per request, as in production) is read and dropped.
@@ -106,7 +113,11 @@ function medianBy<T>(items: T[], key: (item: T) => number): T {
 }
 
 async function signIn(base: string) {
-  const response = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return (await response.json()) as { accessToken: string; refreshToken: string; user: { shopId: string } };
 }
@@ -117,10 +128,18 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
   const { ids, deep, rare } = await withClient(url, async (c) => {
-    const some = (await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])).rows.map((r) => r.id as string);
+    const some = (
+      await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
+    ).rows.map((r) => r.id as string);
     const depth = Math.floor(ROWS * 0.95);
-    const at = (await c.query("SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1", [shop, depth])).rows[0];
-    const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0].repair_number as string;
+    const at = (
+      await c.query(
+        "SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+        [shop, depth],
+      )
+    ).rows[0];
+    const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
+      .repair_number as string;
     return {
       ids: some,
       deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
@@ -130,13 +149,38 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
   let created = 0;
   const scenarios: Array<[string, (client: number, i: number) => Call]> = [
     ["list page 1", () => ({ name: "x", path: "/api/repairs", headers: auth })],
-    [`deep page (${Math.floor(ROWS * 0.95).toLocaleString("en")} rows in)`, () => ({ name: "x", path: `/api/repairs?cursor=${deep}`, headers: auth })],
+    [
+      `deep page (${Math.floor(ROWS * 0.95).toLocaleString("en")} rows in)`,
+      () => ({ name: "x", path: `/api/repairs?cursor=${deep}`, headers: auth }),
+    ],
     ["status filter", () => ({ name: "x", path: "/api/repairs?statuses=ready", headers: auth })],
     ["search, common term", () => ({ name: "x", path: "/api/repairs?search=garcia", headers: auth })],
     [`search, rare term`, () => ({ name: "x", path: `/api/repairs?search=${rare}`, headers: auth })],
     ["detail", (c, i) => ({ name: "x", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}`, headers: auth })],
-    ["create", (c, i) => ({ name: "x", method: "POST", path: "/api/repairs", headers: json, body: JSON.stringify({ repair_number: `B-${Date.now().toString(36)}-${c}-${i}-${++created}`, customer_name: "Núria Bench", item_description: "Omega Speedmaster, revisió" }) })],
-    ["status change", (c, i) => ({ name: "x", method: "PATCH", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}/status`, headers: json, body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }) })],
+    [
+      "create",
+      (c, i) => ({
+        name: "x",
+        method: "POST",
+        path: "/api/repairs",
+        headers: json,
+        body: JSON.stringify({
+          repair_number: `B-${Date.now().toString(36)}-${c}-${i}-${++created}`,
+          customer_name: "Núria Bench",
+          item_description: "Omega Speedmaster, revisió",
+        }),
+      }),
+    ],
+    [
+      "status change",
+      (c, i) => ({
+        name: "x",
+        method: "PATCH",
+        path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}/status`,
+        headers: json,
+        body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
+      }),
+    ],
   ];
   // The rounds interleave the scenarios (all of them, then all again), so a
   // drift in the machine's speed, which is large on shared machines, falls on
@@ -149,7 +193,11 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         await runLoad({ base: server.base, concurrency, durationMs: 1_500, next }); // warm-up
         const result = await runLoad({ base: server.base, concurrency, durationMs: SECONDS * 1000, next });
         const stats = result.byName.x;
-        const errors = result.total - Object.entries(stats.statuses).filter(([s]) => s === "200" || s === "201").reduce((n, [, v]) => n + v, 0);
+        const errors =
+          result.total -
+          Object.entries(stats.statuses)
+            .filter(([s]) => s === "200" || s === "201")
+            .reduce((n, [, v]) => n + v, 0);
         const key = `${scenario}\0${concurrency}`;
         rounds.set(key, [...(rounds.get(key) ?? []), { scenario, concurrency, ...stats, errors }]);
       }
@@ -158,19 +206,36 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
   const rows: Row[] = [];
   for (const measured of rounds.values()) {
     const rates = measured.map((r) => r.rps);
-    const row = { ...medianBy(measured, (r) => r.rps), errors: measured.reduce((n, r) => n + r.errors, 0), rpsRange: [Math.min(...rates), Math.max(...rates)] as [number, number] };
+    const row = {
+      ...medianBy(measured, (r) => r.rps),
+      errors: measured.reduce((n, r) => n + r.errors, 0),
+      rpsRange: [Math.min(...rates), Math.max(...rates)] as [number, number],
+    };
     rows.push(row);
     const range = measured.length > 1 ? `  (rounds ${row.rpsRange[0]} to ${row.rpsRange[1]})` : "";
-    console.log(`  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  ${row.rps} req/s${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}`);
+    console.log(
+      `  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  ${row.rps} req/s${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}`,
+    );
   }
   return rows;
 }
 
 async function loginThroughput(server: Server): Promise<Row> {
-  const call = (): Call => ({ name: "x", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const call = (): Call => ({
+    name: "x",
+    method: "POST",
+    path: "/api/auth/login",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   const result = await runLoad({ base: server.base, concurrency: 4, durationMs: SECONDS * 1000, next: call });
   const stats = result.byName.x;
-  const row = { scenario: "sign-in (bcrypt cost 11)", concurrency: 4, ...stats, errors: result.total - (stats.statuses["200"] ?? 0) };
+  const row = {
+    scenario: "sign-in (bcrypt cost 11)",
+    concurrency: 4,
+    ...stats,
+    errors: result.total - (stats.statuses["200"] ?? 0),
+  };
   console.log(`  ${row.scenario.padEnd(34)} c=4  p50 ${stats.p50} ms  p95 ${stats.p95} ms  ${stats.rps} req/s`);
   return row;
 }
@@ -181,10 +246,20 @@ async function exportRun(server: Server, url: string, token: string, shop: strin
     const start =
       rows >= ROWS
         ? null
-        : ((await c.query("SELECT created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1", [shop, rows - 1])).rows[0].created_at as Date)
+        : (
+            (
+              await c.query(
+                "SELECT created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET $2 LIMIT 1",
+                [shop, rows - 1],
+              )
+            ).rows[0].created_at as Date
+          )
             .toISOString()
             .slice(0, 10);
-    const { rows: r } = await c.query("SELECT count(*)::int AS n FROM repairs WHERE shop_id = $1 AND ($2::date IS NULL OR created_at >= $2::date)", [shop, start]);
+    const { rows: r } = await c.query(
+      "SELECT count(*)::int AS n FROM repairs WHERE shop_id = $1 AND ($2::date IS NULL OR created_at >= $2::date)",
+      [shop, start],
+    );
     return { startDate: start, exported: r[0].n as number };
   });
   await new Promise((r) => setTimeout(r, 2_000));
@@ -202,16 +277,37 @@ async function exportRun(server: Server, url: string, token: string, shop: strin
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const result = { rows: exported, status: response.status, seconds: Math.round(seconds * 10) / 10, megabytes: Math.round(bytes / 1e5) / 10, rssIdleMB: Math.round(idle), rssPeakMB: Math.round(peak), rssAboveIdleMB: Math.round(peak - idle) };
-  console.log(`  export ${exported.toLocaleString("en")} rows: ${result.seconds} s to the last byte, ${result.megabytes} MB, server RSS +${result.rssAboveIdleMB} MB above idle (${result.rssIdleMB} → ${result.rssPeakMB})`);
+  const result = {
+    rows: exported,
+    status: response.status,
+    seconds: Math.round(seconds * 10) / 10,
+    megabytes: Math.round(bytes / 1e5) / 10,
+    rssIdleMB: Math.round(idle),
+    rssPeakMB: Math.round(peak),
+    rssAboveIdleMB: Math.round(peak - idle),
+  };
+  console.log(
+    `  export ${exported.toLocaleString("en")} rows: ${result.seconds} s to the last byte, ${result.megabytes} MB, server RSS +${result.rssAboveIdleMB} MB above idle (${result.rssIdleMB} → ${result.rssPeakMB})`,
+  );
   return result;
 }
 
-async function frontEnd(server: Server, session: { accessToken: string; refreshToken: string; user: unknown }, repairId: string) {
+async function frontEnd(
+  server: Server,
+  session: { accessToken: string; refreshToken: string; user: unknown },
+  repairId: string,
+) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const routes = ["/login", "/dashboard", "/repairs", `/repairs/${repairId}`, "/settings", "/export"];
   const firstLoadJs: Record<string, { files: number; gzipKB: number; rawKB: number }> = {};
@@ -234,7 +330,11 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
       // First-load JS as Next counts it: the scripts the page's HTML names, not
       // the routes prefetched afterwards for the links on screen.
       // (noModule polyfills are skipped: browsers with modules never load them.)
-      const scripts = await page.evaluate(() => [...new Set(Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]:not([nomodule])"), (s) => s.src))]);
+      const scripts = await page.evaluate(() => [
+        ...new Set(
+          Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]:not([nomodule])"), (s) => s.src),
+        ),
+      ]);
       let gzip = 0;
       let raw = 0;
       for (const src of scripts) {
@@ -242,7 +342,11 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
         raw += cache.get(src)!.length;
         gzip += gzipSync(cache.get(src)!, { level: 9 }).length;
       }
-      firstLoadJs[route.replace(repairId, "[id]")] = { files: scripts.length, gzipKB: Math.round(gzip / 102.4) / 10, rawKB: Math.round(raw / 102.4) / 10 };
+      firstLoadJs[route.replace(repairId, "[id]")] = {
+        files: scripts.length,
+        gzipKB: Math.round(gzip / 102.4) / 10,
+        rawKB: Math.round(raw / 102.4) / 10,
+      };
       await context.close();
     }
 
@@ -255,7 +359,8 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
         w.__cls = 0;
         w.__events = [];
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__cls += e.value;
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!e.hadRecentInput) w.__cls += e.value;
         }).observe({ type: "layout-shift", buffered: true });
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) w.__events.push(e.duration);
@@ -274,14 +379,21 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
             }).observe({ type: "largest-contentful-paint", buffered: true });
           }),
       );
-      await page.getByRole("button", { name: /new repair/i }).first().click();
+      await page
+        .getByRole("button", { name: /new repair/i })
+        .first()
+        .click();
       await page.getByRole("dialog").waitFor();
       await page.waitForTimeout(300);
       const { cls, events } = await page.evaluate(() => {
         const w = window as unknown as { __cls: number; __events: number[] };
         return { cls: w.__cls, events: w.__events };
       });
-      vitals.push({ lcpMs: Math.round(lcpMs), cls: Math.round(cls * 1000) / 1000, interactionMs: events.length ? Math.round(Math.max(...events)) : null });
+      vitals.push({
+        lcpMs: Math.round(lcpMs),
+        cls: Math.round(cls * 1000) / 1000,
+        interactionMs: events.length ? Math.round(Math.max(...events)) : null,
+      });
       await context.close();
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -291,8 +403,11 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
       interactionMs: vitals.map((v) => v.interactionMs),
       runs: vitals,
     };
-    for (const [route, size] of Object.entries(firstLoadJs)) console.log(`  first-load JS ${route.padEnd(16)} ${size.gzipKB} kB gzip (${size.rawKB} kB, ${size.files} files)`);
-    console.log(`  /repairs LCP ${repairs.lcpMsMedian} ms (median of 5), CLS ${repairs.clsMax} (worst), "New repair" click: ${repairs.interactionMs.map((v) => (v === null ? "<16" : v)).join(", ")} ms`);
+    for (const [route, size] of Object.entries(firstLoadJs))
+      console.log(`  first-load JS ${route.padEnd(16)} ${size.gzipKB} kB gzip (${size.rawKB} kB, ${size.files} files)`);
+    console.log(
+      `  /repairs LCP ${repairs.lcpMsMedian} ms (median of 5), CLS ${repairs.clsMax} (worst), "New repair" click: ${repairs.interactionMs.map((v) => (v === null ? "<16" : v)).join(", ")} ms`,
+    );
     return { firstLoadJs, repairs };
   } finally {
     await browser.close();
@@ -306,9 +421,21 @@ async function frontEnd(server: Server, session: { accessToken: string; refreshT
  */
 async function calibration(url: string) {
   const port = 3990;
-  const bare = spawn(process.execPath, ["-e", `require("node:http").createServer((q, s) => { s.setHeader("content-type", "application/json"); s.end(JSON.stringify({ status: "ok" })); }).listen(${port}, "127.0.0.1", () => console.log("up"))`], { stdio: ["ignore", "pipe", "inherit"] });
+  const bare = spawn(
+    process.execPath,
+    [
+      "-e",
+      `require("node:http").createServer((q, s) => { s.setHeader("content-type", "application/json"); s.end(JSON.stringify({ status: "ok" })); }).listen(${port}, "127.0.0.1", () => console.log("up"))`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   await new Promise((resolve) => bare.stdout!.once("data", resolve));
-  const http = await runLoad({ base: `http://127.0.0.1:${port}`, concurrency: 16, durationMs: 5_000, next: () => ({ name: "x", path: "/" }) });
+  const http = await runLoad({
+    base: `http://127.0.0.1:${port}`,
+    concurrency: 16,
+    durationMs: 5_000,
+    next: () => ({ name: "x", path: "/" }),
+  });
   bare.kill();
   const roundTrip = await withClient(url, async (c) => {
     const times: number[] = [];
@@ -320,19 +447,27 @@ async function calibration(url: string) {
     return times.sort((a, b) => a - b)[250];
   });
   const result = { bareNodeHttpRps: http.rps, postgresRoundTripMs: Math.round(roundTrip * 1000) / 1000 };
-  console.log(`Calibration: bare Node HTTP JSON server ${result.bareNodeHttpRps} req/s at c=16; Postgres round trip ${result.postgresRoundTripMs} ms`);
+  console.log(
+    `Calibration: bare Node HTTP JSON server ${result.bareNodeHttpRps} req/s at c=16; Postgres round trip ${result.postgresRoundTripMs} ms`,
+  );
   return result;
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error("The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on.");
+  if (!process.env.DATABASE_URL)
+    throw new Error("The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on.");
   await ensureBuild();
   const url = await prepareDatabase();
   const calibrated = await calibration(url);
   const server = await startServer(url);
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGB: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryGB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     calibration: calibrated,
     rows: ROWS,
     secondsPerScenario: SECONDS,
@@ -341,21 +476,34 @@ async function main() {
   try {
     const session = await signIn(server.base);
     if (!values["frontend-only"]) {
-      console.log(`\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`);
+      console.log(
+        `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
+      );
       results.api = await apiScenarios(server, url, session.accessToken, session.user.shopId);
       results.login = await loginThroughput(server);
       console.log("\nExport (8 default fields):");
       // The 100k export, like the API, is timed in every round; the median counts.
       const exports = [];
-      for (let round = 0; round < ROUNDS; round++) exports.push(await exportRun(server, url, session.accessToken, session.user.shopId, Math.min(100_000, ROWS)));
+      for (let round = 0; round < ROUNDS; round++)
+        exports.push(await exportRun(server, url, session.accessToken, session.user.shopId, Math.min(100_000, ROWS)));
       const median = medianBy(exports, (e) => e.seconds);
-      if (ROUNDS > 1) console.log(`  export ${median.rows.toLocaleString("en")} rows, median of ${ROUNDS}: ${median.seconds} s`);
+      if (ROUNDS > 1)
+        console.log(`  export ${median.rows.toLocaleString("en")} rows, median of ${ROUNDS}: ${median.seconds} s`);
       results.export = [{ ...median, secondsEachRound: exports.map((e) => e.seconds) }];
-      if (ROWS > 100_000) (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, session.user.shopId, ROWS));
+      if (ROWS > 100_000)
+        (results.export as unknown[]).push(
+          await exportRun(server, url, session.accessToken, session.user.shopId, ROWS),
+        );
     }
     if (!values["skip-frontend"]) {
       console.log("\nFront end (Chromium, production build):");
-      const someId = ((await (await fetch(`${server.base}/api/repairs?limit=1`, { headers: { authorization: `Bearer ${session.accessToken}` } })).json()) as { repairs: Array<{ id: string }> }).repairs[0].id;
+      const someId = (
+        (await (
+          await fetch(`${server.base}/api/repairs?limit=1`, {
+            headers: { authorization: `Bearer ${session.accessToken}` },
+          })
+        ).json()) as { repairs: Array<{ id: string }> }
+      ).repairs[0].id;
       results.frontEnd = await frontEnd(server, session, someId);
     }
   } finally {

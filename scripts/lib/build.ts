@@ -10,7 +10,20 @@ import path from "node:path";
 
 const require = createRequire(import.meta.url);
 const ROOT = process.cwd();
-const INPUTS = ["app", "components", "lib", "messages", "i18n", "public", "instrumentation.ts", "proxy.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "i18n",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const SKIP = new Set([path.join(ROOT, "lib/generated"), path.join(ROOT, "public/uploads")]);
 const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
 
@@ -38,11 +51,15 @@ export function sourceFingerprint(): string {
  */
 export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (environment.PREBUILT === "1") {
-    if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
+    if (!existsSync(path.join(ROOT, ".next/BUILD_ID")))
+      throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
     return;
   }
   const fingerprint = sourceFingerprint();
-  const built = existsSync(path.join(ROOT, ".next/BUILD_ID")) && existsSync(FINGERPRINT) && readFileSync(FINGERPRINT, "utf8") === fingerprint;
+  const built =
+    existsSync(path.join(ROOT, ".next/BUILD_ID")) &&
+    existsSync(FINGERPRINT) &&
+    readFileSync(FINGERPRINT, "utf8") === fingerprint;
   if (built) return;
   console.log("No build of the current sources: building (next build)...");
   const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {

@@ -20,7 +20,12 @@ async function signedIn() {
 async function enabled() {
   const { owner, token } = await signedIn();
   const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
-  const response = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password: PASSWORD }));
+  const response = await verify2fa(
+    authed("/api/auth/verify-2fa", token, {
+      code: await totpAt(secret, new Date(Date.now() - 30_000)),
+      password: PASSWORD,
+    }),
+  );
   expect(response.status).toBe(200);
   return { owner, token, secret: secret as string };
 }
@@ -55,12 +60,16 @@ describe("2FA setup and verification", () => {
     expect(await missing.json()).toMatchObject({ error: "2FA code is required" });
     const short = await verify2fa(authed("/api/auth/verify-2fa", token, { code: "12345", password: PASSWORD }));
     expect(await short.json()).toMatchObject({ error: "2FA code must be 6 digits" });
-    const wrong = await verify2fa(authed("/api/auth/verify-2fa", token, { code: otherCode(await totpAt(secret)), password: PASSWORD }));
+    const wrong = await verify2fa(
+      authed("/api/auth/verify-2fa", token, { code: otherCode(await totpAt(secret)), password: PASSWORD }),
+    );
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ error: "Invalid 2FA code", code: "invalid2faCode" });
     expect(await twofaOn(token)).toBe(false);
 
-    const right = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }));
+    const right = await verify2fa(
+      authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }),
+    );
     expect(right.status).toBe(200);
     expect(await right.json()).toEqual({ message: "2FA enabled successfully" });
     expect(await twofaOn(token)).toBe(true);
@@ -81,8 +90,13 @@ describe("2FA setup and verification", () => {
     const { token } = await signedIn();
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
     const wrong = otherCode(await totpAt(secret));
-    for (let i = 0; i < 10; i++) expect((await verify2fa(authed("/api/auth/verify-2fa", token, { code: wrong, password: PASSWORD }))).status).toBe(403);
-    const blocked = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }));
+    for (let i = 0; i < 10; i++)
+      expect((await verify2fa(authed("/api/auth/verify-2fa", token, { code: wrong, password: PASSWORD }))).status).toBe(
+        403,
+      );
+    const blocked = await verify2fa(
+      authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }),
+    );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(3000);
   });

@@ -20,7 +20,14 @@ describe("POST /api/auth/login", () => {
       accessToken: expect.any(String),
       refreshToken: expect.any(String),
       requires2FA: false,
-      user: { email: "anna.login@example.com", name: expect.any(String), role: "owner", language: "en", shopId: owner.shopId, twofa_enabled: false },
+      user: {
+        email: "anna.login@example.com",
+        name: expect.any(String),
+        role: "owner",
+        language: "en",
+        shopId: owner.shopId,
+        twofa_enabled: false,
+      },
     });
     expect(body.refreshToken).not.toBe(body.accessToken);
     expect(body.refreshToken.length).toBeGreaterThanOrEqual(43); // 256 random bits
@@ -50,12 +57,20 @@ describe("POST /api/auth/login", () => {
     expect(await missing.json()).toMatchObject({ error: "Email is required", code: "emailRequired" });
     const noPassword = await loginRoute(jsonRequest("/api/auth/login", { email: "a@b.co" }));
     expect(await noPassword.json()).toMatchObject({ error: "Password is required" });
-    const badCode = await loginRoute(jsonRequest("/api/auth/login", { email: "a@b.co", password: "x", twofa_code: "12ab" }));
+    const badCode = await loginRoute(
+      jsonRequest("/api/auth/login", { email: "a@b.co", password: "x", twofa_code: "12ab" }),
+    );
     expect(await badCode.json()).toMatchObject({ error: "2FA code must be 6 digits" });
-    const malformed = await loginRoute(jsonRequest("/api/auth/login", "{\"email\":"));
+    const malformed = await loginRoute(jsonRequest("/api/auth/login", '{"email":'));
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ error: "The request body is not valid JSON", code: "invalidJson" });
-    for (const body of ["[]", "42", "null", JSON.stringify({ email: ["a"], password: { x: 1 } }), JSON.stringify({ email: "a".repeat(10_000), password: "b" })]) {
+    for (const body of [
+      "[]",
+      "42",
+      "null",
+      JSON.stringify({ email: ["a"], password: { x: 1 } }),
+      JSON.stringify({ email: "a".repeat(10_000), password: "b" }),
+    ]) {
       const response = await loginRoute(jsonRequest("/api/auth/login", body));
       expect(response.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
       expect(response.status, body.slice(0, 40)).toBeLessThan(500);
@@ -74,7 +89,8 @@ describe("POST /api/auth/login", () => {
 describe("login rate limits", () => {
   it("blocks an email after 10 failures, with the retry time, even for the right password", async () => {
     const owner = await newOwner();
-    for (let i = 0; i < 10; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${i}`)).status).toBe(403);
+    for (let i = 0; i < 10; i++)
+      expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${i}`)).status).toBe(403);
     const blocked = await loginAs(owner.email, PASSWORD, {}, "192.0.2.200");
     expect(blocked.status).toBe(429);
     const body = await blocked.json();
@@ -91,7 +107,8 @@ describe("login rate limits", () => {
 
   it("blocks an address after 30 failures across emails", async () => {
     const ip = "198.51.100.77";
-    for (let i = 0; i < 30; i++) expect((await loginAs(`spray${i}@example.com`, "Wrong-Password-1", {}, ip)).status).toBe(403);
+    for (let i = 0; i < 30; i++)
+      expect((await loginAs(`spray${i}@example.com`, "Wrong-Password-1", {}, ip)).status).toBe(403);
     const owner = await newOwner();
     expect((await loginAs(owner.email, PASSWORD, {}, ip)).status).toBe(429);
     expect((await loginAs(owner.email, PASSWORD, {}, "198.51.100.78")).status).toBe(200);
@@ -111,7 +128,8 @@ describe("login rate limits", () => {
     const owner = await newOwner();
     for (let i = 0; i < 9; i++) await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${150 + i}`);
     expect((await loginAs(owner.email)).status).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${170 + i}`)).status).toBe(403);
+    for (let i = 0; i < 9; i++)
+      expect((await loginAs(owner.email, `Wrong-${i}`, {}, `192.0.2.${170 + i}`)).status).toBe(403);
   });
 });
 
@@ -120,7 +138,12 @@ describe("login with 2FA", () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", accessToken, {}))).json();
-    const verified = await verify2fa(authed("/api/auth/verify-2fa", accessToken, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password: PASSWORD }));
+    const verified = await verify2fa(
+      authed("/api/auth/verify-2fa", accessToken, {
+        code: await totpAt(secret, new Date(Date.now() - 30_000)),
+        password: PASSWORD,
+      }),
+    );
     expect(verified.status).toBe(200);
     return { ...owner, secret };
   }
@@ -142,7 +165,11 @@ describe("login with 2FA", () => {
 
     const right = await loginAs(owner.email, PASSWORD, { twofa_code: await totpAt(owner.secret) });
     expect(right.status).toBe(200);
-    expect(await right.json()).toMatchObject({ requires2FA: false, accessToken: expect.any(String), user: { twofa_enabled: true } });
+    expect(await right.json()).toMatchObject({
+      requires2FA: false,
+      accessToken: expect.any(String),
+      user: { twofa_enabled: true },
+    });
   });
 
   it("accepts each time step once, the previous step too, and nothing older", async () => {
@@ -162,7 +189,9 @@ describe("login with 2FA", () => {
     const owner = await ownerWith2fa();
     // A code of a step not used yet: the verify step above used the previous one.
     const code = await totpAt(owner.secret);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => loginAs(owner.email, PASSWORD, { twofa_code: code }, `198.18.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => loginAs(owner.email, PASSWORD, { twofa_code: code }, `198.18.0.${i}`)),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 403, 403, 403, 403]);
     expect(await db().user.findUniqueOrThrow({ where: { email: owner.email } })).toMatchObject({ twofaEnabled: true });
   });

@@ -19,12 +19,17 @@ const BODIES = [
   "[]",
   "[1,2]",
   "0",
-  "\"text\"",
+  '"text"',
   "null",
   "true",
   JSON.stringify({ email: 1, password: 2, code: 3, twofa_code: 4, name: 5, language: 6, refreshToken: 7 }),
   JSON.stringify({ email: { $ne: null }, password: ["a"], code: { a: 1 }, refreshToken: {} }),
-  JSON.stringify({ email: "a@b.co", password: "x".repeat(100_000), name: "n".repeat(100_000), code: "1".repeat(10_000) }),
+  JSON.stringify({
+    email: "a@b.co",
+    password: "x".repeat(100_000),
+    name: "n".repeat(100_000),
+    code: "1".repeat(10_000),
+  }),
   JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }),
 ];
 

@@ -27,7 +27,15 @@ describe("access tokens", () => {
     const { owner, accessToken } = await session();
     const response = await me(accessToken);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: expect.any(String), email: owner.email, role: "owner", shopId: owner.shopId, twofa_enabled: false, time_zone: defaultTimeZone(), shop_accounts: 1 });
+    expect(await response.json()).toEqual({
+      name: expect.any(String),
+      email: owner.email,
+      role: "owner",
+      shopId: owner.shopId,
+      twofa_enabled: false,
+      time_zone: defaultTimeZone(),
+      shop_accounts: 1,
+    });
   });
 
   it("are HS256 JWTs that live 15 minutes at most", async () => {
@@ -43,7 +51,9 @@ describe("access tokens", () => {
     const sign = (payload: Record<string, unknown>, secret = key()) =>
       new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).sign(secret);
     const [header, , signature] = accessToken.split(".");
-    const tampered = Buffer.from(JSON.stringify({ ...claims, shop: "00000000-0000-0000-0000-000000000000" })).toString("base64url");
+    const tampered = Buffer.from(JSON.stringify({ ...claims, shop: "00000000-0000-0000-0000-000000000000" })).toString(
+      "base64url",
+    );
     const expired = await signAccessToken(
       { userId: owner.userId, shopId: owner.shopId, familyId: claims.sid as string },
       new Date(Date.now() - 16 * 60 * 1000),
@@ -96,7 +106,10 @@ describe("refresh tokens", () => {
     const later = new Date(Date.now() + ROTATION_GRACE_MS + 1_000);
     const second = await refreshSession(db(), { refreshToken: first.refreshToken });
     // The thief replays the old token after the grace period...
-    await expect(refreshSession(db(), { refreshToken: first.refreshToken }, later)).rejects.toMatchObject({ code: "sessionExpired", status: 401 });
+    await expect(refreshSession(db(), { refreshToken: first.refreshToken }, later)).rejects.toMatchObject({
+      code: "sessionExpired",
+      status: 401,
+    });
     // ...and the legitimate holder's newer token and access token are dead too.
     expect((await refresh(second.refreshToken)).status).toBe(401);
     expect((await me(second.accessToken)).status).toBe(401);
@@ -139,9 +152,12 @@ describe("refresh tokens", () => {
     let { refreshToken: current } = await session();
     const start = Date.now();
     for (let day = 6; day < 30; day += 6) {
-      current = (await refreshSession(db(), { refreshToken: current }, new Date(start + day * 86_400_000))).refreshToken;
+      current = (await refreshSession(db(), { refreshToken: current }, new Date(start + day * 86_400_000)))
+        .refreshToken;
     }
-    await expect(refreshSession(db(), { refreshToken: current }, new Date(start + SESSION_ABSOLUTE_MS + 60_000))).rejects.toMatchObject({
+    await expect(
+      refreshSession(db(), { refreshToken: current }, new Date(start + SESSION_ABSOLUTE_MS + 60_000)),
+    ).rejects.toMatchObject({
       code: "sessionExpired",
     });
   });

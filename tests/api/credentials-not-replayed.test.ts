@@ -26,7 +26,11 @@ beforeEach(() => {
   calls.length = 0;
   store.clear();
   vi.stubGlobal("window", {
-    localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v), removeItem: (k: string) => store.delete(k) },
+    localStorage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => store.set(k, v),
+      removeItem: (k: string) => store.delete(k),
+    },
     location: { assign: vi.fn() },
   });
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
@@ -40,7 +44,12 @@ async function signedInWith2fa() {
   const owner = await newOwner();
   const tokens = await signIn(owner.email);
   const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", tokens.accessToken, {}))).json();
-  await verify2fa(authed("/api/auth/verify-2fa", tokens.accessToken, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password: PASSWORD }));
+  await verify2fa(
+    authed("/api/auth/verify-2fa", tokens.accessToken, {
+      code: await totpAt(secret, new Date(Date.now() - 30_000)),
+      password: PASSWORD,
+    }),
+  );
   store.set("accessToken", tokens.accessToken);
   store.set("refreshToken", tokens.refreshToken);
   return { secret: secret as string };
@@ -53,16 +62,27 @@ describe("a wrong credential on a signed-in call", () => {
     const { secret } = await signedInWith2fa();
     const code = wrongCode(await totpAt(secret));
     for (let i = 0; i < 10; i++) {
-      await expect(apiRequest("/auth/disable-2fa", { body: { code } })).rejects.toMatchObject({ status: 403, code: "invalid2faCode", message: "Invalid 2FA code" });
+      await expect(apiRequest("/auth/disable-2fa", { body: { code } })).rejects.toMatchObject({
+        status: 403,
+        code: "invalid2faCode",
+        message: "Invalid 2FA code",
+      });
     }
-    await expect(apiRequest("/auth/disable-2fa", { body: { code } })).rejects.toMatchObject({ status: 429, code: "tooManyAttempts" });
+    await expect(apiRequest("/auth/disable-2fa", { body: { code } })).rejects.toMatchObject({
+      status: 429,
+      code: "tooManyAttempts",
+    });
     expect(calls).toEqual(Array(11).fill("/api/auth/disable-2fa"));
     expect(store.get("accessToken")).toBeDefined();
   });
 
   it("a wrong password keeps the session, and says so in the server's words", async () => {
     await signedInWith2fa();
-    await expect(apiRequest("/auth/disable-2fa", { body: { password: "Not-The-Password-1" } })).rejects.toMatchObject({ status: 403, code: "passwordIncorrect", message: "Incorrect password" });
+    await expect(apiRequest("/auth/disable-2fa", { body: { password: "Not-The-Password-1" } })).rejects.toMatchObject({
+      status: 403,
+      code: "passwordIncorrect",
+      message: "Incorrect password",
+    });
     expect(calls).toEqual(["/api/auth/disable-2fa"]);
     expect(await apiRequest("/auth/disable-2fa", { body: { password: PASSWORD } })).toMatchObject({ success: true });
   });

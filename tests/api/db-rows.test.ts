@@ -29,7 +29,9 @@ const ID = "6f1c1c1e-8f49-4b43-9d0b-2a43ad0b7a0d";
 describe("rows()", () => {
   it("answers the same statement from many requests at once", async () => {
     const db = client(database.url(), 4);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => rows<{ id: string; label: string }>(db, lookup(ID))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => rows<{ id: string; label: string }>(db, lookup(ID))),
+    );
     for (const answer of answers) expect(answer).toEqual([{ id: ID, label: "x" }]);
   });
 
@@ -42,8 +44,11 @@ describe("rows()", () => {
   it("reads instants and days as the API's ISO 8601 strings in UTC, whatever the session's time zone", async () => {
     const db = client(database.url(), 1);
     const read = () =>
-      rows<{ at: string; day: string; none: null }>(db, Prisma.sql`
-        SELECT '2026-03-29 01:30:00.5+00'::timestamptz AS at, '2026-03-29'::date AS day, NULL::timestamptz AS none`);
+      rows<{ at: string; day: string; none: null }>(
+        db,
+        Prisma.sql`
+        SELECT '2026-03-29 01:30:00.5+00'::timestamptz AS at, '2026-03-29'::date AS day, NULL::timestamptz AS none`,
+      );
     const expected = [{ at: "2026-03-29T01:30:00.500Z", day: "2026-03-29T00:00:00.000Z", none: null }];
     // The pool's sessions are in UTC (the fast path); another zone still reads right.
     expect(await rows(db, Prisma.sql`SELECT current_setting('TimeZone') AS tz`)).toEqual([{ tz: "UTC" }]);
@@ -65,7 +70,10 @@ describe("rows()", () => {
   it("prepares named statements on a database server", async () => {
     const db = client(database.url(), 1);
     await rows(db, lookup(ID));
-    const prepared = await rows<{ name: string; statement: string }>(db, Prisma.sql`SELECT name, statement FROM pg_prepared_statements`);
+    const prepared = await rows<{ name: string; statement: string }>(
+      db,
+      Prisma.sql`SELECT name, statement FROM pg_prepared_statements`,
+    );
     const isEmbedded = process.env.TEST_DB_MODE !== "server";
     expect(prepared.some((p) => p.name.startsWith("rd_") && p.statement.includes("AS label"))).toBe(!isEmbedded);
   });

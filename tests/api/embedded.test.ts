@@ -68,11 +68,15 @@ describe("the embedded database", () => {
         client.$transaction(async (tx) => {
           await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shop.id}::uuid FOR UPDATE`;
           const count = await tx.repair.count({ where: { shopId: shop.id } });
-          await tx.repair.create({ data: { shopId: shop.id, repairNumber: `R-${i}-${count}`, customerName: "Ana", itemDescription: "Anell" } });
+          await tx.repair.create({
+            data: { shopId: shop.id, repairNumber: `R-${i}-${count}`, customerName: "Ana", itemDescription: "Anell" },
+          });
         }),
       );
       const results = await Promise.allSettled([...reads, ...writes]);
-      const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason));
+      const failures = results
+        .filter((r) => r.status === "rejected")
+        .map((r) => String((r as PromiseRejectedResult).reason));
       expect(failures).toEqual([]);
       expect(await client.repair.count({ where: { shopId: shop.id } })).toBe(20);
     } finally {

@@ -23,21 +23,41 @@ async function readBack(response: Response) {
 }
 
 const rowValues = (sheet: ExcelJS.Worksheet) =>
-  sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+  sheet
+    .getSheetValues()
+    .slice(1)
+    .map((row) => (row as unknown[]).slice(1));
 
 async function seeded() {
   const session = await shopSession();
   const { api } = session;
-  const oldest = await createRepair(api, { customer_name: "=HYPERLINK(\"http://evil\",\"click\")", customer_phone: "+34 600 000 000" });
-  const middle = await createRepair(api, { customer_name: "Núria", item_type: "watch", deadline: "15/03/2026", status: "ready", final_price: 1234.5 });
-  const newest = await createRepair(api, { customer_name: "@SUM(A1)", item_description: "-2+3", status: "diagnosing", outsourced_to: "＝HYPERLINK(\"http://evil\")" });
+  const oldest = await createRepair(api, {
+    customer_name: '=HYPERLINK("http://evil","click")',
+    customer_phone: "+34 600 000 000",
+  });
+  const middle = await createRepair(api, {
+    customer_name: "Núria",
+    item_type: "watch",
+    deadline: "15/03/2026",
+    status: "ready",
+    final_price: 1234.5,
+  });
+  const newest = await createRepair(api, {
+    customer_name: "@SUM(A1)",
+    item_description: "-2+3",
+    status: "diagnosing",
+    outsourced_to: '＝HYPERLINK("http://evil")',
+  });
   await api.quote(newest.id, { amount: 99.99, notes: "=1+1" });
   // The shop is in Madrid (UTC+1 in March): its days start at 23:00 UTC the evening before.
   await db().shop.update({ where: { id: session.owner.shopId }, data: { timeZone: "Europe/Madrid" } });
   await db().repair.update({ where: { id: oldest.id }, data: { createdAt: new Date("2026-03-01T08:00:00Z") } });
   await db().repair.update({ where: { id: middle.id }, data: { createdAt: new Date("2026-03-02T22:59:59Z") } });
   // Input is trimmed, so a leading tab can only come from elsewhere (an import, a script).
-  await db().repair.update({ where: { id: newest.id }, data: { createdAt: new Date("2026-03-02T23:00:00Z"), notes: "\tTabbed" } });
+  await db().repair.update({
+    where: { id: newest.id },
+    data: { createdAt: new Date("2026-03-02T23:00:00Z"), notes: "\tTabbed" },
+  });
   const other = await shopSession();
   await createRepair(other.api, { customer_name: "Another shop's customer" });
   return { ...session, oldest, middle, newest };
@@ -48,26 +68,52 @@ describe("POST /api/export/excel", () => {
     const { token } = await seeded();
     const response = await post(token, { fields: [...EXPORT_FIELDS], startDate: null, endDate: null, statuses: null });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     const today = wallClockIn(new Date(), "Europe/Madrid").toISOString().slice(0, 10);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="repairs_export_${today}.xlsx"`);
 
     const { bytes, sheet } = await readBack(response);
     const [header, ...rows] = rowValues(sheet);
     expect(header).toEqual([
-      "Repair number", "Customer", "Phone", "Type", "Item description", "Status", "Deadline", "Created", "Last updated",
-      "Notes", "Outsourced to", "Quote", "Quote notes", "Quote status", "Quote created", "Quote expires", "Final price", "Picked up on",
+      "Repair number",
+      "Customer",
+      "Phone",
+      "Type",
+      "Item description",
+      "Status",
+      "Deadline",
+      "Created",
+      "Last updated",
+      "Notes",
+      "Outsourced to",
+      "Quote",
+      "Quote notes",
+      "Quote status",
+      "Quote created",
+      "Quote expires",
+      "Final price",
+      "Picked up on",
     ]);
     expect(rows).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
     // Text reads back exactly as typed (no apostrophe), as text cells in the Text format.
-    expect(rows.map((r) => r[col("Customer")])).toEqual(["@SUM(A1)", "Núria", "=HYPERLINK(\"http://evil\",\"click\")"]);
+    expect(rows.map((r) => r[col("Customer")])).toEqual(["@SUM(A1)", "Núria", '=HYPERLINK("http://evil","click")']);
     expect(rows[0][col("Item description")]).toBe("-2+3");
     expect(rows[0][col("Notes")]).toBe("\tTabbed");
     expect(rows[0][col("Quote notes")]).toBe("=1+1");
-    expect(rows[0][col("Outsourced to")]).toBe("＝HYPERLINK(\"http://evil\")");
+    expect(rows[0][col("Outsourced to")]).toBe('＝HYPERLINK("http://evil")');
     expect(rows[2][col("Phone")]).toBe("+34 600 000 000");
-    for (const name of ["Repair number", "Customer", "Phone", "Item description", "Notes", "Outsourced to", "Quote notes"]) {
+    for (const name of [
+      "Repair number",
+      "Customer",
+      "Phone",
+      "Item description",
+      "Notes",
+      "Outsourced to",
+      "Quote notes",
+    ]) {
       for (const row of [2, 3, 4]) {
         const cell = sheet.getRow(row).getCell(col(name) + 1);
         expect(cell.numFmt, name).toBe("@");
@@ -87,17 +133,24 @@ describe("POST /api/export/excel", () => {
     expect(sheet.getRow(2).getCell(col("Quote") + 1).numFmt).toBe('#,##0.00 "€"');
 
     const zip = await JSZip.loadAsync(bytes);
-    const sheetFiles = Object.keys(zip.files).filter((name) => name.startsWith("xl/worksheets/") && name.endsWith(".xml"));
+    const sheetFiles = Object.keys(zip.files).filter(
+      (name) => name.startsWith("xl/worksheets/") && name.endsWith(".xml"),
+    );
     expect(sheetFiles.length).toBeGreaterThan(0);
     for (const name of sheetFiles) expect(await zip.file(name)!.async("string")).not.toMatch(/<f[\s>]/);
   });
 
   it("exports the 8 default fields, filtered like the list, by whole days inclusive", async () => {
     const { token, api } = await seeded();
-    const response = await post(token, { fields: DEFAULT_EXPORT_FIELDS, startDate: "2026-03-01", endDate: "02/03/2026", statuses: ["received", "ready"] });
+    const response = await post(token, {
+      fields: DEFAULT_EXPORT_FIELDS,
+      startDate: "2026-03-01",
+      endDate: "02/03/2026",
+      statuses: ["received", "ready"],
+    });
     const [header, ...rows] = rowValues((await readBack(response)).sheet);
     expect(header).toHaveLength(8);
-    expect(rows.map((r) => r[1])).toEqual(["Núria", "=HYPERLINK(\"http://evil\",\"click\")"]);
+    expect(rows.map((r) => r[1])).toEqual(["Núria", '=HYPERLINK("http://evil","click")']);
 
     const listed = await (await api.list("?statuses=received,ready")).json();
     expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(rows.map((r) => r[0]));
@@ -115,9 +168,16 @@ describe("POST /api/export/excel", () => {
     };
     for (const [number, createdAt] of Object.entries(at)) {
       const repair = await createRepair(api, { repair_number: number });
-      await db().repair.update({ where: { id: repair.id }, data: { createdAt: new Date(createdAt), pickedUpAt: new Date(createdAt) } });
+      await db().repair.update({
+        where: { id: repair.id },
+        data: { createdAt: new Date(createdAt), pickedUpAt: new Date(createdAt) },
+      });
     }
-    const response = await post(token, { fields: ["repair_number", "created_at", "picked_up_at"], startDate: "29/03/2026", endDate: "29/03/2026" });
+    const response = await post(token, {
+      fields: ["repair_number", "created_at", "picked_up_at"],
+      startDate: "29/03/2026",
+      endDate: "29/03/2026",
+    });
     const [, ...rows] = rowValues((await readBack(response)).sheet);
     expect(rows).toEqual([
       ["R-SUN-LATE", new Date("2026-03-29T23:59:00Z"), new Date("2026-03-29T23:59:00Z")],
@@ -131,14 +191,19 @@ describe("POST /api/export/excel", () => {
     const { token } = await seeded();
     const response = await post(token, { fields: ["repair_number"], startDate: "2020-01-01", endDate: "2020-01-31" });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ code: "exportEmpty", error: "No repairs match these dates and statuses: there is nothing to export." });
+    expect(await response.json()).toEqual({
+      code: "exportEmpty",
+      error: "No repairs match these dates and statuses: there is nothing to export.",
+    });
     expect((await post(token, { fields: ["repair_number"] })).status).toBe(200);
   });
 
   it("writes the header and the values in the user's language", async () => {
     const { token } = await seeded();
     await putSettings(authed("/api/settings", token, { language: "ca" }, "PUT"));
-    const [header, newest] = rowValues((await readBack(await post(token, { fields: ["repair_number", "status", "item_type", "quote_status"] }))).sheet);
+    const [header, newest] = rowValues(
+      (await readBack(await post(token, { fields: ["repair_number", "status", "item_type", "quote_status"] }))).sheet,
+    );
     expect(header).toEqual(["Número de reparació", "Estat", "Tipus", "Estat del pressupost"]);
     expect(newest.slice(1)).toEqual(["En pressupost", "Altre", "Pendent"]);
   });
@@ -152,12 +217,18 @@ describe("POST /api/export/excel", () => {
 
   it("continues on a new sheet past the per-sheet row limit", async () => {
     const { owner } = await seeded();
-    const { body } = await exportRepairs(db(), owner.shopId, { language: "en", timeZone: "Europe/Madrid" }, { fields: ["customer_name"] }, 2);
+    const { body } = await exportRepairs(
+      db(),
+      owner.shopId,
+      { language: "en", timeZone: "Europe/Madrid" },
+      { fields: ["customer_name"] },
+      2,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await new Response(body).arrayBuffer()) as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(["Repairs", "Repairs (2)"]);
     expect(rowValues(workbook.worksheets[0])).toHaveLength(3);
-    expect(rowValues(workbook.worksheets[1])).toEqual([["Customer"], ["=HYPERLINK(\"http://evil\",\"click\")"]]);
+    expect(rowValues(workbook.worksheets[1])).toEqual([["Customer"], ['=HYPERLINK("http://evil","click")']]);
   });
 
   it.each([
@@ -165,7 +236,10 @@ describe("POST /api/export/excel", () => {
     [{}, "Please select at least one field to export"],
     [{ fields: ["password_hash"] }, "Unknown field in the export"],
     [{ fields: ["status"], startDate: "2026-02-30" }, "Dates must be real dates (YYYY-MM-DD or DD/MM/YYYY)"],
-    [{ fields: ["status"], startDate: "2026-03-05", endDate: "2026-03-01" }, "The start date must not be after the end date"],
+    [
+      { fields: ["status"], startDate: "2026-03-05", endDate: "2026-03-01" },
+      "The start date must not be after the end date",
+    ],
     [{ fields: ["status"], statuses: ["lost"] }, "Unknown repair status"],
   ])("refuses %j with a clear message", async (body, message) => {
     const { token } = await shopSession();

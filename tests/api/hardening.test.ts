@@ -43,7 +43,14 @@ function streamed(total: number, prefix = '{"email":"a@b.co","password":"'): Rea
 
 const loginWith = (body: BodyInit, headers: Record<string, string> = {}) =>
   import("@/app/api/auth/login/route").then(({ POST }) =>
-    POST(new Request("http://localhost/api/auth/login", { method: "POST", headers: { "content-type": "application/json", ...headers }, body, duplex: "half" } as RequestInit)),
+    POST(
+      new Request("http://localhost/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+        duplex: "half",
+      } as RequestInit),
+    ),
   );
 
 describe("request bodies are capped while they stream", () => {
@@ -55,7 +62,14 @@ describe("request bodies are capped while they stream", () => {
 
     let pulled = 0;
     const body = streamed(30 * MB);
-    const counting = body.pipeThrough(new TransformStream({ transform(c, ctl) { pulled += c.byteLength; ctl.enqueue(c); } }));
+    const counting = body.pipeThrough(
+      new TransformStream({
+        transform(c, ctl) {
+          pulled += c.byteLength;
+          ctl.enqueue(c);
+        },
+      }),
+    );
     const undeclared = await loginWith(counting);
     expect(undeclared.status).toBe(413);
     // It stopped reading at the cap, not at the end of the 30 MB.
@@ -64,9 +78,24 @@ describe("request bodies are capped while they stream", () => {
 
   it("gives repairs room for long notes, and no more", async () => {
     const { api, token } = await shopSession();
-    expect((await api.create({ repair_number: "R-1", customer_name: "Ana", item_description: "Ring", notes: "n".repeat(5000) })).status).toBe(201);
+    expect(
+      (
+        await api.create({
+          repair_number: "R-1",
+          customer_name: "Ana",
+          item_description: "Ring",
+          notes: "n".repeat(5000),
+        })
+      ).status,
+    ).toBe(201);
     const tooBig = await import("@/app/api/repairs/route").then(({ POST }) =>
-      POST(authed("/api/repairs", token, { repair_number: "R-2", customer_name: "Ana", item_description: "x".repeat(200_000) })),
+      POST(
+        authed("/api/repairs", token, {
+          repair_number: "R-2",
+          customer_name: "Ana",
+          item_description: "x".repeat(200_000),
+        }),
+      ),
     );
     expect(tooBig.status).toBe(413);
   });
@@ -77,7 +106,11 @@ describe("request bodies are capped while they stream", () => {
     const form = new FormData();
     for (let i = 0; i < 20; i++) form.append("note", "x");
     const response = await uploadRoute(
-      new Request(`http://localhost/api/repairs/${repair.id}/photos`, { method: "POST", headers: bearer(token), body: form }),
+      new Request(`http://localhost/api/repairs/${repair.id}/photos`, {
+        method: "POST",
+        headers: bearer(token),
+        body: form,
+      }),
       { params: Promise.resolve({ id: repair.id }) },
     );
     expect(response.status).toBe(400);
@@ -121,21 +154,27 @@ describe("nothing a client sends becomes a 500", () => {
   });
 
   // The embedded PGlite runs each statement to its end (one WebAssembly thread, no cancel).
-  it.runIf(process.env.TEST_DB_MODE === "server")("cancels a statement that runs past the timeout, and answers that with a 503 that says so", async () => {
-    expect(env().DB_STATEMENT_TIMEOUT_MS).toBe(5000);
-    const client = createDb(database.url(), 1, 50);
-    try {
-      const viaPg = await rows(client, Prisma.sql`SELECT pg_sleep(2)::text`).catch((e: unknown) => e);
-      const viaPrisma = await client.$queryRaw`SELECT pg_sleep(2)::text`.catch((e: unknown) => e);
-      for (const error of [viaPg, viaPrisma]) {
-        const response = errorResponse(error);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ code: "queryTimeout", error: "This took too long. Please narrow your search and try again." });
+  it.runIf(process.env.TEST_DB_MODE === "server")(
+    "cancels a statement that runs past the timeout, and answers that with a 503 that says so",
+    async () => {
+      expect(env().DB_STATEMENT_TIMEOUT_MS).toBe(5000);
+      const client = createDb(database.url(), 1, 50);
+      try {
+        const viaPg = await rows(client, Prisma.sql`SELECT pg_sleep(2)::text`).catch((e: unknown) => e);
+        const viaPrisma = await client.$queryRaw`SELECT pg_sleep(2)::text`.catch((e: unknown) => e);
+        for (const error of [viaPg, viaPrisma]) {
+          const response = errorResponse(error);
+          expect(response.status).toBe(503);
+          expect(await response.json()).toEqual({
+            code: "queryTimeout",
+            error: "This took too long. Please narrow your search and try again.",
+          });
+        }
+      } finally {
+        await client.$disconnect();
       }
-    } finally {
-      await client.$disconnect();
-    }
-  });
+    },
+  );
 
   it("gives a 2FA code sent as a number a precise message", async () => {
     const owner = await newOwner();
@@ -158,7 +197,10 @@ describe("nothing a client sends becomes a 500", () => {
 describe("access tokens", () => {
   const key = () => new TextEncoder().encode(env().JWT_SECRET);
   const base = (claims: Record<string, unknown>) =>
-    new SignJWT({ typ: "access", ...claims }).setProtectedHeader({ alg: "HS256" }).setIssuer("repair-desk").setAudience("repair-desk:api");
+    new SignJWT({ typ: "access", ...claims })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuer("repair-desk")
+      .setAudience("repair-desk:api");
 
   it("must carry exp and iat, uuids for their ids, and the shop of the session's user", async () => {
     const owner = await newOwner();
@@ -169,8 +211,15 @@ describe("access tokens", () => {
     const now = Math.floor(Date.now() / 1000);
 
     const noExp = await base({ shop: owner.shopId, sid }).setSubject(owner.userId).setIssuedAt(now).sign(key());
-    const noIat = await base({ shop: owner.shopId, sid }).setSubject(owner.userId).setExpirationTime(now + 600).sign(key());
-    const badSid = await base({ shop: owner.shopId, sid: "not-a-uuid" }).setSubject(owner.userId).setIssuedAt(now).setExpirationTime(now + 600).sign(key());
+    const noIat = await base({ shop: owner.shopId, sid })
+      .setSubject(owner.userId)
+      .setExpirationTime(now + 600)
+      .sign(key());
+    const badSid = await base({ shop: owner.shopId, sid: "not-a-uuid" })
+      .setSubject(owner.userId)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(key());
     const other = await newOwner();
     const otherShop = await signAccessToken({ userId: owner.userId, shopId: other.shopId, familyId: sid });
     for (const token of [noExp, noIat, badSid, otherShop]) {
@@ -195,7 +244,9 @@ describe("2FA changes end the account's other sessions", () => {
 
   async function enable(token: string, password = PASSWORD) {
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
-    const response = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password }));
+    const response = await verify2fa(
+      authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password }),
+    );
     return { response, secret: secret as string };
   }
 
@@ -206,7 +257,9 @@ describe("2FA changes end the account's other sessions", () => {
     const missing = await verify2fa(authed("/api/auth/verify-2fa", here.accessToken, { code }));
     expect(missing.status).toBe(400);
     expect((await missing.json()).error).toBe("Password is required");
-    const wrong = await verify2fa(authed("/api/auth/verify-2fa", here.accessToken, { code, password: "Wrong-Password-1" }));
+    const wrong = await verify2fa(
+      authed("/api/auth/verify-2fa", here.accessToken, { code, password: "Wrong-Password-1" }),
+    );
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).error).toBe("Incorrect password");
     expect(await alive(elsewhere)).toEqual({ access: 200, refresh: 200 });
@@ -217,18 +270,21 @@ describe("2FA changes end the account's other sessions", () => {
     expect(await alive(elsewhere)).toEqual({ access: 401, refresh: 401 });
   });
 
-  it.each(["code", "password"] as const)("ends the other sessions when 2FA is turned off with the %s", async (proof) => {
-    const owner = await newOwner();
-    const here = await signIn(owner.email);
-    const { secret } = await enable(here.accessToken);
-    const elsewhere = await signIn(owner.email, PASSWORD, { twofa_code: await totpAt(secret) });
-    // The current code was just used to sign in elsewhere: let it count once more here.
-    await db().user.update({ where: { id: owner.userId }, data: { twofaLastStep: null } });
-    const body = proof === "code" ? { code: await totpAt(secret) } : { password: PASSWORD };
-    expect((await disable2fa(authed("/api/auth/disable-2fa", here.accessToken, body))).status).toBe(200);
-    expect((await meRoute(authed("/api/auth/me", here.accessToken))).status).toBe(200);
-    expect((await alive(elsewhere)).access).toBe(401);
-  });
+  it.each(["code", "password"] as const)(
+    "ends the other sessions when 2FA is turned off with the %s",
+    async (proof) => {
+      const owner = await newOwner();
+      const here = await signIn(owner.email);
+      const { secret } = await enable(here.accessToken);
+      const elsewhere = await signIn(owner.email, PASSWORD, { twofa_code: await totpAt(secret) });
+      // The current code was just used to sign in elsewhere: let it count once more here.
+      await db().user.update({ where: { id: owner.userId }, data: { twofaLastStep: null } });
+      const body = proof === "code" ? { code: await totpAt(secret) } : { password: PASSWORD };
+      expect((await disable2fa(authed("/api/auth/disable-2fa", here.accessToken, body))).status).toBe(200);
+      expect((await meRoute(authed("/api/auth/me", here.accessToken))).status).toBe(200);
+      expect((await alive(elsewhere)).access).toBe(401);
+    },
+  );
 });
 
 describe("guessing has a ceiling: the escalating lockout", () => {
@@ -281,7 +337,9 @@ describe("guessing has a ceiling: the escalating lockout", () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
     await setup2fa(authed("/api/auth/setup-2fa", accessToken, {}));
-    const wrong = await verify2fa(authed("/api/auth/verify-2fa", accessToken, { code: "000000", password: "Not-The-Password-1" }));
+    const wrong = await verify2fa(
+      authed("/api/auth/verify-2fa", accessToken, { code: "000000", password: "Not-The-Password-1" }),
+    );
     expect(wrong.status).toBe(403);
     expect((await db().accountLockout.findUniqueOrThrow({ where: { email: owner.email } })).failures).toBe(1);
     await signIn(owner.email);
@@ -334,9 +392,17 @@ describe("accounts", () => {
     const owner = await newOwner({ email: `marta-${Date.now()}@example.com` });
     const { accessToken } = await signIn(owner.email);
     const [local, domain] = owner.email.split("@");
-    const fullWidth = [...local].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join("");
-    for (const email of [`${fullWidth}@${domain}`, `${local.slice(0, 2)}\u200b${local.slice(2)}@${domain}`, ` ${owner.email.toUpperCase()}\u200d`]) {
-      const response = await createSubaccount(authed("/api/auth/create-subaccount", accessToken, { name: "Twin", email, password: "Another-Horse-42" }));
+    const fullWidth = [...local]
+      .map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+      .join("");
+    for (const email of [
+      `${fullWidth}@${domain}`,
+      `${local.slice(0, 2)}\u200b${local.slice(2)}@${domain}`,
+      ` ${owner.email.toUpperCase()}\u200d`,
+    ]) {
+      const response = await createSubaccount(
+        authed("/api/auth/create-subaccount", accessToken, { name: "Twin", email, password: "Another-Horse-42" }),
+      );
       expect(response.status, JSON.stringify(email)).toBe(409);
       expect((await response.json()).code).toBe("emailTaken");
     }
@@ -347,7 +413,13 @@ describe("accounts", () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
     const create = (i: number) =>
-      createSubaccount(authed("/api/auth/create-subaccount", accessToken, { name: `Staff ${i}`, email: `staff${i}-${Date.now()}@example.com`, password: "Another-Horse-42" }));
+      createSubaccount(
+        authed("/api/auth/create-subaccount", accessToken, {
+          name: `Staff ${i}`,
+          email: `staff${i}-${Date.now()}@example.com`,
+          password: "Another-Horse-42",
+        }),
+      );
     expect((await create(1)).status).toBe(201);
     expect((await create(2)).status).toBe(201);
     const full = await create(3);
@@ -365,7 +437,13 @@ describe("accounts", () => {
     // Emails already taken: each attempt passes the limit check and is refused later, so only the rate limit stops them.
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await createSubaccount(authed("/api/auth/create-subaccount", accessToken, { name: "Dup", email: owner.email, password: "Another-Horse-42" }));
+      const response = await createSubaccount(
+        authed("/api/auth/create-subaccount", accessToken, {
+          name: "Dup",
+          email: owner.email,
+          password: "Another-Horse-42",
+        }),
+      );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(409));
@@ -377,11 +455,17 @@ describe("photos", () => {
   it("refuses an image over 40 megapixels before decoding it", async () => {
     const { api, token } = await shopSession();
     const repair = await createRepair(api);
-    const big = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#fff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const big = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const form = new FormData();
     form.append("photos", new Blob([big as BlobPart], { type: "image/png" }), "huge.png");
     const response = await uploadRoute(
-      new Request(`http://localhost/api/repairs/${repair.id}/photos`, { method: "POST", headers: bearer(token), body: form }),
+      new Request(`http://localhost/api/repairs/${repair.id}/photos`, {
+        method: "POST",
+        headers: bearer(token),
+        body: form,
+      }),
       { params: Promise.resolve({ id: repair.id }) },
     );
     expect(response.status).toBe(413);

@@ -16,7 +16,9 @@ describe("GET /api/health with the database down", () => {
   });
 
   it("fails sign-in closed: a clear 503, never a token, when the rate limits cannot be checked", async () => {
-    const response = await login(jsonRequest("/api/auth/login", { email: "anna@example.com", password: "Correct-Horse-9" }));
+    const response = await login(
+      jsonRequest("/api/auth/login", { email: "anna@example.com", password: "Correct-Horse-9" }),
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       error: "The database is not available. Please try again in a moment.",

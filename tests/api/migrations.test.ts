@@ -88,7 +88,9 @@ describe("applyMigrations", () => {
     await onServer(url, async (c) => {
       const half = await c.query(`SELECT to_regclass('public.half_done') AS t`);
       expect(half.rows[0].t).toBeNull();
-      const recorded = await c.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`);
+      const recorded = await c.query(
+        `SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`,
+      );
       expect(recorded.rowCount).toBe(0);
     });
     // The good migrations before it stay applied; the next start retries only the broken one.

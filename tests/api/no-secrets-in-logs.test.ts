@@ -13,7 +13,11 @@ const written: string[] = [];
 beforeEach(() => {
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      written.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+      written.push(
+        args
+          .map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === "string" ? a : JSON.stringify(a)))
+          .join(" "),
+      );
     });
   }
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: unknown) => (written.push(String(chunk)), true));

@@ -24,18 +24,30 @@ async function jpegWithGpsAndRotation() {
     .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "41/1 23/1 0/1" } })
     .toBuffer();
 }
-const png = () => sharp({ create: { width: 8, height: 8, channels: 4, background: "#00f0" } }).png().toBuffer();
-const webp = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } }).webp().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 4, background: "#00f0" } })
+    .png()
+    .toBuffer();
+const webp = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } })
+    .webp()
+    .toBuffer();
 
 function form(...files: [Uint8Array | string, string, string?][]) {
   const data = new FormData();
-  for (const [bytes, name, type] of files) data.append("photos", new Blob([bytes as BlobPart], { type: type ?? "image/jpeg" }), name);
+  for (const [bytes, name, type] of files)
+    data.append("photos", new Blob([bytes as BlobPart], { type: type ?? "image/jpeg" }), name);
   return data;
 }
 
 function upload(token: string, repairId: string, body: BodyInit, headers: Record<string, string> = {}) {
   return uploadRoute(
-    new Request(`http://localhost/api/repairs/${repairId}/photos`, { method: "POST", headers: { ...bearer(token), ...headers }, body, duplex: "half" } as RequestInit),
+    new Request(`http://localhost/api/repairs/${repairId}/photos`, {
+      method: "POST",
+      headers: { ...bearer(token), ...headers },
+      body,
+      duplex: "half",
+    } as RequestInit),
     ctx({ id: repairId }),
   );
 }
@@ -54,7 +66,11 @@ async function repairWithSession() {
 describe("POST /api/repairs/{id}/photos", () => {
   it("stores real images under random names, without metadata, upright, and lists them", async () => {
     const { token, api, repair } = await repairWithSession();
-    const response = await upload(token, repair.id, form([await jpegWithGpsAndRotation(), "../../../etc/front.jpg"], [await png(), "back.png", "image/png"]));
+    const response = await upload(
+      token,
+      repair.id,
+      form([await jpegWithGpsAndRotation(), "../../../etc/front.jpg"], [await png(), "back.png", "image/png"]),
+    );
     expect(response.status).toBe(201);
     const { photos } = await response.json();
     expect(photos).toHaveLength(2);
@@ -70,7 +86,9 @@ describe("POST /api/repairs/{id}/photos", () => {
     expect(jpeg.includes(Buffer.from("PhoneMaker"))).toBe(false);
     expect([meta.width, meta.height]).toEqual([20, 40]); // orientation 6 applied
 
-    const listed = await (await listRoute(new Request("http://localhost", { headers: bearer(token) }), ctx({ id: repair.id }))).json();
+    const listed = await (
+      await listRoute(new Request("http://localhost", { headers: bearer(token) }), ctx({ id: repair.id }))
+    ).json();
     expect(listed.photos.map((p: { id: string }) => p.id)).toEqual(photos.map((p: { id: string }) => p.id));
     // The detail gives each photo exactly as the upload answered it, oldest first.
     expect((await (await api.get(repair.id)).json()).photos).toEqual(photos);
@@ -84,10 +102,38 @@ describe("POST /api/repairs/{id}/photos", () => {
   });
 
   it.each([
-    ["HTML named .png", Buffer.from("<html><script>alert(1)</script></html>"), "evil.png", "image/png", 415, "Only JPEG, PNG and WebP images can be uploaded"],
-    ["SVG named .png", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), "evil.png", "image/svg+xml", 415, "Only JPEG, PNG and WebP images can be uploaded"],
-    ["a GIF", Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"), "a.gif", "image/gif", 415, "Only JPEG, PNG and WebP images can be uploaded"],
-    ["a truncated JPEG", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), "cut.jpg", "image/jpeg", 422, "This image could not be read. Please try another one."],
+    [
+      "HTML named .png",
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      "evil.png",
+      "image/png",
+      415,
+      "Only JPEG, PNG and WebP images can be uploaded",
+    ],
+    [
+      "SVG named .png",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      "evil.png",
+      "image/svg+xml",
+      415,
+      "Only JPEG, PNG and WebP images can be uploaded",
+    ],
+    [
+      "a GIF",
+      Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;"),
+      "a.gif",
+      "image/gif",
+      415,
+      "Only JPEG, PNG and WebP images can be uploaded",
+    ],
+    [
+      "a truncated JPEG",
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]),
+      "cut.jpg",
+      "image/jpeg",
+      422,
+      "This image could not be read. Please try another one.",
+    ],
   ])("refuses %s, with a valid image beside it, storing nothing", async (_, bytes, name, type, status, message) => {
     const { token, repair } = await repairWithSession();
     const before = storedFiles().length;
@@ -100,7 +146,10 @@ describe("POST /api/repairs/{id}/photos", () => {
 
   it("keeps nothing of a polyglot but the image", async () => {
     const { token, repair } = await repairWithSession();
-    const polyglot = Buffer.concat([await jpegWithGpsAndRotation(), Buffer.from("<html><script>alert(document.cookie)</script>")]);
+    const polyglot = Buffer.concat([
+      await jpegWithGpsAndRotation(),
+      Buffer.from("<html><script>alert(document.cookie)</script>"),
+    ]);
     const response = await upload(token, repair.id, form([polyglot, "poly.jpg"]));
     expect(response.status).toBe(201);
     const { photos } = await response.json();
@@ -109,7 +158,11 @@ describe("POST /api/repairs/{id}/photos", () => {
 
   it("takes at most 2 photos a request, and needs at least one", async () => {
     const { token, repair } = await repairWithSession();
-    const three = await upload(token, repair.id, form([await png(), "1.png"], [await png(), "2.png"], [await png(), "3.png"]));
+    const three = await upload(
+      token,
+      repair.id,
+      form([await png(), "1.png"], [await png(), "2.png"], [await png(), "3.png"]),
+    );
     expect(three.status).toBe(400);
     expect((await three.json()).error).toBe("You can upload at most 2 photos at a time");
     const none = await upload(token, repair.id, new FormData());
@@ -162,22 +215,32 @@ describe("GET /uploads/{file_path}", () => {
   it("serves a stored photo as an image that can never run, cached for good", async () => {
     const { token, repair } = await repairWithSession();
     const { photos } = await (await upload(token, repair.id, form([await png(), "p.png", "image/png"]))).json();
-    const response = await serveRoute(new Request(`http://localhost${photos[0].url}`), { params: Promise.resolve({ path: photos[0].file_path.split("/") }) });
+    const response = await serveRoute(new Request(`http://localhost${photos[0].url}`), {
+      params: Promise.resolve({ path: photos[0].file_path.split("/") }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(uploads, photos[0].file_path)))).toBe(true);
+    expect(
+      Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(uploads, photos[0].file_path))),
+    ).toBe(true);
   });
 
-  it.each<[string[]]>([[["..", "..", "etc", "passwd"]], [["ab", "..", "..", "secrets.json"]], [["%2e%2e", "x.jpg"]], [["00", "00000000000000000000000000000000.jpg"]], [["ab"]], [["ab", "cd.html"]]])(
-    "answers 404 for %j",
-    async (segments) => {
-      const response = await serveRoute(new Request("http://localhost/uploads/x"), { params: Promise.resolve({ path: segments }) });
-      expect(response.status).toBe(404);
-    },
-  );
+  it.each<[string[]]>([
+    [["..", "..", "etc", "passwd"]],
+    [["ab", "..", "..", "secrets.json"]],
+    [["%2e%2e", "x.jpg"]],
+    [["00", "00000000000000000000000000000000.jpg"]],
+    [["ab"]],
+    [["ab", "cd.html"]],
+  ])("answers 404 for %j", async (segments) => {
+    const response = await serveRoute(new Request("http://localhost/uploads/x"), {
+      params: Promise.resolve({ path: segments }),
+    });
+    expect(response.status).toBe(404);
+  });
 });
 
 describe("deleting photos", () => {
@@ -187,7 +250,10 @@ describe("deleting photos", () => {
     const { photos } = await (await upload(token, repair.id, form([await png(), "p.png", "image/png"]))).json();
     const file = path.join(uploads, photos[0].file_path);
     const remove = (as: string, repairId = repair.id, photoId = photos[0].id) =>
-      deletePhotoRoute(new Request("http://localhost", { method: "DELETE", headers: bearer(as) }), ctx({ id: repairId, photoId }));
+      deletePhotoRoute(
+        new Request("http://localhost", { method: "DELETE", headers: bearer(as) }),
+        ctx({ id: repairId, photoId }),
+      );
 
     expect((await remove(intruder.token)).status).toBe(404);
     const otherRepair = await createRepair(intruder.api);
@@ -204,7 +270,9 @@ describe("deleting photos", () => {
 
   it("goes with the repair: deleting it removes its photo records and files", async () => {
     const { token, api, repair } = await repairWithSession();
-    const { photos } = await (await upload(token, repair.id, form([await png(), "1.png", "image/png"], [await webp(), "2.webp", "image/webp"]))).json();
+    const { photos } = await (
+      await upload(token, repair.id, form([await png(), "1.png", "image/png"], [await webp(), "2.webp", "image/webp"]))
+    ).json();
     const files = photos.map((p: { file_path: string }) => path.join(uploads, p.file_path));
     expect((await api.remove(repair.id)).status).toBe(200);
     for (const file of files) expect(existsSync(file)).toBe(false);
@@ -216,6 +284,9 @@ describe("deleting photos", () => {
     const { repair } = await repairWithSession();
     const intruder = await shopSession();
     expect((await upload(intruder.token, repair.id, form([await png(), "p.png", "image/png"]))).status).toBe(404);
-    expect((await listRoute(new Request("http://localhost", { headers: bearer(intruder.token) }), ctx({ id: repair.id }))).status).toBe(404);
+    expect(
+      (await listRoute(new Request("http://localhost", { headers: bearer(intruder.token) }), ctx({ id: repair.id })))
+        .status,
+    ).toBe(404);
   });
 });

@@ -14,11 +14,23 @@ describe("the per-status counters under concurrent status changes", () => {
     // moment: the trigger must take the counter locks in one order for all.
     for (let round = 0; round < 20; round++) {
       const [x, y] = round % 2 ? ["ready", "in_progress"] : ["in_progress", "ready"];
-      const answers = await Promise.all([...ready.map((r) => api.status(r.id, x)), ...working.map((r) => api.status(r.id, y))]);
+      const answers = await Promise.all([
+        ...ready.map((r) => api.status(r.id, x)),
+        ...working.map((r) => api.status(r.id, y)),
+      ]);
       expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     }
-    const kept = await db().repairCount.findMany({ where: { shopId: owner.shopId, count: { not: 0 } }, select: { status: true, count: true }, orderBy: { status: "asc" } });
-    const actual = await db().repair.groupBy({ by: ["status"], where: { shopId: owner.shopId }, _count: true, orderBy: { status: "asc" } });
+    const kept = await db().repairCount.findMany({
+      where: { shopId: owner.shopId, count: { not: 0 } },
+      select: { status: true, count: true },
+      orderBy: { status: "asc" },
+    });
+    const actual = await db().repair.groupBy({
+      by: ["status"],
+      where: { shopId: owner.shopId },
+      _count: true,
+      orderBy: { status: "asc" },
+    });
     expect(kept).toEqual(actual.map((g) => ({ status: g.status, count: g._count })));
   });
 });

@@ -10,7 +10,9 @@ describe("POST /api/repairs", () => {
   it("creates a repair with the spec's defaults, ignoring unknown fields and any shopId", async () => {
     const { owner, api } = await shopSession();
     const other = await shopSession();
-    const response = await api.create(repairInput({ deadline: "31/12/2026", shopId: other.owner.shopId, bogus: 1, customer_phone: " " }));
+    const response = await api.create(
+      repairInput({ deadline: "31/12/2026", shopId: other.owner.shopId, bogus: 1, customer_phone: " " }),
+    );
     expect(response.status).toBe(201);
     const repair = await response.json();
     expect(repair).toMatchObject({
@@ -66,7 +68,10 @@ describe("POST /api/repairs", () => {
     await createRepair(api, { repair_number: "R-01012026-00001" });
     const again = await api.create(repairInput({ repair_number: "R-01012026-00001" }));
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: "A repair with this number already exists", code: "repairNumberTaken" });
+    expect(await again.json()).toMatchObject({
+      error: "A repair with this number already exists",
+      code: "repairNumberTaken",
+    });
     expect((await other.api.create(repairInput({ repair_number: "R-01012026-00001" }))).status).toBe(201);
   });
 });
@@ -75,8 +80,13 @@ describe("GET /api/repairs", () => {
   it("lists each repair exactly as its detail answers it, every field (first page, cursor page and numbered page)", async () => {
     const { api } = await shopSession();
     const full = await createRepair(api, {
-      customer_phone: "+34 600 111 222", item_type: "watch", notes: "Corona fluixa", deadline: "2027-01-31",
-      outsourced_to: "Taller Ginebra", final_price: 1234.5, status: "diagnosing",
+      customer_phone: "+34 600 111 222",
+      item_type: "watch",
+      notes: "Corona fluixa",
+      deadline: "2027-01-31",
+      outsourced_to: "Taller Ginebra",
+      final_price: 1234.5,
+      status: "diagnosing",
     });
     const quote = await api.quote(full.id, { amount: 89.9, notes: "Vidre safir", expires_in_hours: 48 });
     expect(quote.status).toBe(200);
@@ -97,7 +107,13 @@ describe("GET /api/repairs", () => {
         const second = await (await api.list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
         const numbered = await (await api.list("?limit=1&page=2")).json();
         for (const page of [second, numbered]) expect(page.repairs).toEqual([detail]);
-        expect(detail).toMatchObject({ final_price: 1234.5, quote_amount: 89.9, deadline: "2027-01-31T00:00:00.000Z", quote_status: "pending", status: "quoting" });
+        expect(detail).toMatchObject({
+          final_price: 1234.5,
+          quote_amount: 89.9,
+          deadline: "2027-01-31T00:00:00.000Z",
+          quote_status: "pending",
+          status: "quoting",
+        });
       }
     } finally {
       if (zone === undefined) delete process.env.TZ;
@@ -112,10 +128,20 @@ describe("GET /api/repairs", () => {
     const created = [];
     for (let i = 0; i < 7; i++) created.push(await createRepair(api));
     // Ties on created_at are broken by id, so pages never overlap.
-    await db().repair.updateMany({ where: { shopId: owner.shopId }, data: { createdAt: new Date("2026-01-01T10:00:00Z") } });
+    await db().repair.updateMany({
+      where: { shopId: owner.shopId },
+      data: { createdAt: new Date("2026-01-01T10:00:00Z") },
+    });
 
     const first = await (await api.list("?page=1&limit=3")).json();
-    expect(first.pagination).toEqual({ page: 1, limit: 3, total: 7, totalCapped: false, hasMore: true, nextCursor: expect.any(String) });
+    expect(first.pagination).toEqual({
+      page: 1,
+      limit: 3,
+      total: 7,
+      totalCapped: false,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
     const second = await (await api.list("?page=2&limit=3")).json();
     const third = await (await api.list("?page=3&limit=3")).json();
     expect(third.pagination).toMatchObject({ hasMore: false, total: 7 });
@@ -128,7 +154,9 @@ describe("GET /api/repairs", () => {
     const viaCursor = await (await api.list(`?page=2&limit=3&cursor=${first.pagination.nextCursor}`)).json();
     expect(viaCursor.repairs.map((r: { id: string }) => r.id)).toEqual(second.repairs.map((r: { id: string }) => r.id));
     const lastViaCursor = await (await api.list(`?page=3&limit=3&cursor=${viaCursor.pagination.nextCursor}`)).json();
-    expect(lastViaCursor.repairs.map((r: { id: string }) => r.id)).toEqual(third.repairs.map((r: { id: string }) => r.id));
+    expect(lastViaCursor.repairs.map((r: { id: string }) => r.id)).toEqual(
+      third.repairs.map((r: { id: string }) => r.id),
+    );
     expect(lastViaCursor.pagination).toMatchObject({ hasMore: false, nextCursor: null });
 
     const all = await (await api.list()).json();
@@ -140,7 +168,8 @@ describe("GET /api/repairs", () => {
     const a = await createRepair(api);
     const b = await createRepair(api, { status: "ready" });
     await createRepair(api, { status: "denied" });
-    const filtered = async (statuses: string) => (await (await api.list(`?statuses=${statuses}`)).json()).pagination.total;
+    const filtered = async (statuses: string) =>
+      (await (await api.list(`?statuses=${statuses}`)).json()).pagination.total;
     expect(await filtered("received,ready")).toBe(2);
     expect(await filtered("ready")).toBe(1);
     await api.status(a.id, "ready");
@@ -153,7 +182,16 @@ describe("GET /api/repairs", () => {
 
   it("refuses bad list queries clearly", async () => {
     const { api } = await shopSession();
-    for (const query of ["?statuses=ready,lost", "?limit=101", "?limit=0", "?page=0", "?page=abc", "?limit=2.5", "?cursor=bm9wZQ", "?cursor=%5B%5D"]) {
+    for (const query of [
+      "?statuses=ready,lost",
+      "?limit=101",
+      "?limit=0",
+      "?page=0",
+      "?page=abc",
+      "?limit=2.5",
+      "?cursor=bm9wZQ",
+      "?cursor=%5B%5D",
+    ]) {
       const response = await api.list(query);
       expect(response.status, query).toBe(400);
       expect((await response.json()).code, query).toBe("listQueryInvalid");
@@ -164,7 +202,10 @@ describe("GET /api/repairs", () => {
     const { api } = await shopSession();
     const jose = await createRepair(api, { customer_name: "José Pérez", customer_phone: "+34 600 123 456" });
     const joieria = await createRepair(api, { customer_name: "Marta", item_description: "Anell de la Joiería Puig" });
-    const percent = await createRepair(api, { customer_name: "Ana", item_description: "Descuento 50% en correa_de piel" });
+    const percent = await createRepair(api, {
+      customer_name: "Ana",
+      item_description: "Descuento 50% en correa_de piel",
+    });
     const numbered = await createRepair(api, { repair_number: "R-99999999-12345", customer_name: "Pere" });
     const found = async (term: string) =>
       (await (await api.list(`?search=${encodeURIComponent(term)}`)).json()).repairs.map((r: { id: string }) => r.id);
@@ -191,9 +232,26 @@ describe("GET /api/repairs/{id}", () => {
     const repair = await (await api.get(created.id)).json();
     expect(Object.keys(repair).sort()).toEqual(
       [
-        "id", "repair_number", "customer_name", "customer_phone", "item_type", "item_description", "notes", "status",
-        "deadline", "outsourced_to", "quote_amount", "quote_notes", "quote_status", "quote_created_at", "quote_expires_at",
-        "final_price", "picked_up_at", "created_at", "updated_at", "photos",
+        "id",
+        "repair_number",
+        "customer_name",
+        "customer_phone",
+        "item_type",
+        "item_description",
+        "notes",
+        "status",
+        "deadline",
+        "outsourced_to",
+        "quote_amount",
+        "quote_notes",
+        "quote_status",
+        "quote_created_at",
+        "quote_expires_at",
+        "final_price",
+        "picked_up_at",
+        "created_at",
+        "updated_at",
+        "photos",
       ].sort(),
     );
     expect(repair).toMatchObject({ notes: "Cliente habitual", outsourced_to: "Taller Central" });
@@ -217,7 +275,11 @@ describe("PUT /api/repairs/{id}", () => {
     const created = await createRepair(api, { customer_phone: "+34 600 000 111" });
     const response = await api.update(created.id, { final_price: 149.9 });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ final_price: 149.9, customer_phone: "+34 600 000 111", customer_name: "José García" });
+    expect(await response.json()).toMatchObject({
+      final_price: 149.9,
+      customer_phone: "+34 600 000 111",
+      customer_name: "José García",
+    });
     await api.update(created.id, { customer_name: "Núria Vidal", deadline: "2026-12-01T00:00:00.000Z" });
     const found = await (await api.list("?search=nuria")).json();
     expect(found.repairs.map((r: { id: string }) => r.id)).toEqual([created.id]);
@@ -228,7 +290,10 @@ describe("PUT /api/repairs/{id}", () => {
     const { api } = await shopSession();
     const created = await createRepair(api);
     await api.update(created.id, { status: "picked_up" });
-    expect((await db().statusHistory.findMany({ where: { repairId: created.id } })).map((h) => h.toStatus)).toEqual(["received", "picked_up"]);
+    expect((await db().statusHistory.findMany({ where: { repairId: created.id } })).map((h) => h.toStatus)).toEqual([
+      "received",
+      "picked_up",
+    ]);
     const refused = await api.update(created.id, { final_price: 10 });
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ code: "repairClosed" });
@@ -255,7 +320,10 @@ describe("PATCH /api/repairs/{id}/status", () => {
       expect(repair.status).toBe(status);
       expect(repair.picked_up_at === null, status).toBe(status !== "picked_up");
     }
-    const history = await db().statusHistory.findMany({ where: { repairId: created.id }, orderBy: { changedAt: "asc" } });
+    const history = await db().statusHistory.findMany({
+      where: { repairId: created.id },
+      orderBy: { changedAt: "asc" },
+    });
     expect(history.map((h) => h.toStatus)).toEqual(["received", ...REPAIR_STATUSES]);
     expect(history.slice(1).map((h) => h.fromStatus)).toEqual(["received", ...REPAIR_STATUSES.slice(0, -1)]);
     expect(history.every((h) => h.changedById === owner.userId)).toBe(true);
@@ -271,7 +339,12 @@ describe("PATCH /api/repairs/{id}/quote", () => {
     const response = await api.quote(created.id, { amount: 120.5, notes: "Cambio de cristal", expires_in_hours: 48 });
     expect(response.status).toBe(200);
     const repair = await response.json();
-    expect(repair).toMatchObject({ status: "quoting", quote_amount: 120.5, quote_notes: "Cambio de cristal", quote_status: "pending" });
+    expect(repair).toMatchObject({
+      status: "quoting",
+      quote_amount: 120.5,
+      quote_notes: "Cambio de cristal",
+      quote_status: "pending",
+    });
     const expiresIn = new Date(repair.quote_expires_at).getTime() - new Date(repair.quote_created_at).getTime();
     expect(expiresIn).toBe(48 * 3_600_000);
     expect(new Date(repair.quote_created_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -287,7 +360,9 @@ describe("PATCH /api/repairs/{id}/quote", () => {
     const created = await createRepair(api, { status: "in_repair" });
     const repair = await (await api.quote(created.id, { amount: "80" })).json();
     expect(repair.status).toBe("in_repair");
-    expect(new Date(repair.quote_expires_at).getTime() - new Date(repair.quote_created_at).getTime()).toBe(7 * 24 * 3_600_000);
+    expect(new Date(repair.quote_expires_at).getTime() - new Date(repair.quote_created_at).getTime()).toBe(
+      7 * 24 * 3_600_000,
+    );
     expect((await (await api.status(created.id, "denied")).json()).quote_status).toBe("denied");
   });
 
@@ -345,7 +420,11 @@ describe("another shop", () => {
       expect(response.status, name).toBe(404);
       expect(await response.json(), name).toEqual({ error: "Repair not found", code: "repairNotFound" });
     }
-    expect(await (await api.get(repair.id)).json()).toMatchObject({ customer_name: "José García", status: "received", quote_amount: null });
+    expect(await (await api.get(repair.id)).json()).toMatchObject({
+      customer_name: "José García",
+      status: "received",
+      quote_amount: null,
+    });
     expect((await (await intruder.api.list()).json()).pagination.total).toBe(0);
     expect((await (await intruder.api.list("?search=jose")).json()).repairs).toEqual([]);
   });

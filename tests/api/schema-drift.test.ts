@@ -18,13 +18,19 @@ const SCALARS = new Set(["String", "Int", "Boolean", "DateTime", "Decimal", "Big
 function parseSchema(text: string) {
   const enums = new Map<string, { name: string; values: string[] }>();
   for (const [, name, body] of text.matchAll(/^enum (\w+) \{([\s\S]*?)^\}/gm)) {
-    const lines = body.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
+    const lines = body
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("//"));
     const mapped = lines.find((l) => l.startsWith("@@map"))?.match(/"(.+)"/)?.[1];
     enums.set(name, { name: mapped ?? name, values: lines.filter((l) => !l.startsWith("@@")) });
   }
   const models = new Map<string, Model>();
   for (const [, name, body] of text.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)) {
-    const lines = body.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("//"));
+    const lines = body
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("//"));
     const table = lines.find((l) => l.startsWith("@@map"))?.match(/"(.+)"/)?.[1] ?? name;
     const fields: Field[] = [];
     for (const line of lines) {
@@ -71,7 +77,14 @@ describe("the migrated database matches prisma/schema.prisma", () => {
   it("has every model's table and columns, with their types and nullability, and nothing else", async () => {
     await onServer(database.url(), async (c) => {
       for (const model of schema.models.values()) {
-        const { rows } = await c.query<{ column_name: string; data_type: string; udt_name: string; is_nullable: string; precision: number | null; scale: number | null }>(
+        const { rows } = await c.query<{
+          column_name: string;
+          data_type: string;
+          udt_name: string;
+          is_nullable: string;
+          precision: number | null;
+          scale: number | null;
+        }>(
           `SELECT column_name, data_type, udt_name, is_nullable, numeric_precision AS precision, numeric_scale AS scale
              FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
           [model.table],
@@ -100,7 +113,9 @@ describe("the migrated database matches prisma/schema.prisma", () => {
 
   it("has every table either in the backup or named as left out of it", async () => {
     await onServer(database.url(), async (c) => {
-      const { rows } = await c.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+      const { rows } = await c.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+      );
       const covered = new Set([...TABLES.map((t) => t.name), ...NOT_BACKED_UP]);
       expect(rows.map((r) => r.table_name).filter((name) => !covered.has(name))).toEqual([]);
     });
@@ -114,7 +129,10 @@ describe("the migrated database matches prisma/schema.prisma", () => {
             WHERE t.typname = $1 ORDER BY e.enumsortorder`,
           [name],
         );
-        expect(rows.map((r) => r.label), name).toEqual(values);
+        expect(
+          rows.map((r) => r.label),
+          name,
+        ).toEqual(values);
       }
     });
   });
@@ -125,7 +143,8 @@ describe("the migrated database matches prisma/schema.prisma", () => {
         "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'",
       );
       const names = new Set(rows.map((r) => r.indexname));
-      for (const model of schema.models.values()) for (const index of model.indexes) expect(names, index).toContain(index);
+      for (const model of schema.models.values())
+        for (const index of model.indexes) expect(names, index).toContain(index);
       expect(rows.find((r) => r.indexname === "repairs_search_trgm_idx")?.indexdef).toContain("gin_trgm_ops");
     });
   });
@@ -148,9 +167,17 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           twofaLastStep: 59_000_000,
         },
       });
-      const family = await client.refreshTokenFamily.create({ data: { userId: user.id, expiresAt: now, revokedAt: now } });
+      const family = await client.refreshTokenFamily.create({
+        data: { userId: user.id, expiresAt: now, revokedAt: now },
+      });
       const token = await client.refreshToken.create({
-        data: { familyId: family.id, tokenHash: "a".repeat(64), expiresAt: now, rotatedAt: now, successorSealed: "v1.iv.tag.body" },
+        data: {
+          familyId: family.id,
+          tokenHash: "a".repeat(64),
+          expiresAt: now,
+          rotatedAt: now,
+          successorSealed: "v1.iv.tag.body",
+        },
       });
       const repair = await client.repair.create({
         data: {
@@ -175,14 +202,29 @@ describe("the migrated database matches prisma/schema.prisma", () => {
         },
       });
       const photo = await client.photo.create({
-        data: { shopId: shop.id, repairId: repair.id, fileName: "front.jpg", filePath: "ab/cd.jpg", mimeType: "image/jpeg", sizeBytes: 1234 },
+        data: {
+          shopId: shop.id,
+          repairId: repair.id,
+          fileName: "front.jpg",
+          filePath: "ab/cd.jpg",
+          mimeType: "image/jpeg",
+          sizeBytes: 1234,
+        },
       });
       const history = await client.statusHistory.create({
-        data: { shopId: shop.id, repairId: repair.id, fromStatus: "diagnosing", toStatus: "quoting", changedById: user.id },
+        data: {
+          shopId: shop.id,
+          repairId: repair.id,
+          fromStatus: "diagnosing",
+          toStatus: "quoting",
+          changedById: user.id,
+        },
       });
       const limit = await client.rateLimit.create({ data: { key: "login:ip:127.0.0.1", count: 3, resetAt: now } });
       const setup = await client.setupToken.create({ data: { tokenHash: "b".repeat(64), expiresAt: now } });
-      const lockout = await client.accountLockout.create({ data: { email: "marta@joieria.cat", failures: 20, lockedUntil: now, updatedAt: now } });
+      const lockout = await client.accountLockout.create({
+        data: { email: "marta@joieria.cat", failures: 20, lockedUntil: now, updatedAt: now },
+      });
 
       expect(await client.shop.findUniqueOrThrow({ where: { id: shop.id } })).toEqual(shop);
       expect(await client.user.findUniqueOrThrow({ where: { id: user.id } })).toEqual(user);
@@ -205,11 +247,16 @@ describe("the migrated database matches prisma/schema.prisma", () => {
   it("keeps repair numbers unique per shop, not across shops", async () => {
     const client = createDb(database.url(), 2);
     try {
-      const [a, b] = await Promise.all([client.shop.create({ data: { name: "A" } }), client.shop.create({ data: { name: "B" } })]);
+      const [a, b] = await Promise.all([
+        client.shop.create({ data: { name: "A" } }),
+        client.shop.create({ data: { name: "B" } }),
+      ]);
       const repair = { repairNumber: "R-01012026-00001", customerName: "Ana", itemDescription: "Anillo" };
       await client.repair.create({ data: { ...repair, shopId: a.id } });
       await client.repair.create({ data: { ...repair, shopId: b.id } });
-      await expect(client.repair.create({ data: { ...repair, shopId: a.id } })).rejects.toMatchObject({ code: "P2002" });
+      await expect(client.repair.create({ data: { ...repair, shopId: a.id } })).rejects.toMatchObject({
+        code: "P2002",
+      });
     } finally {
       await client.$disconnect();
     }

@@ -8,7 +8,12 @@ import { createTestDatabase, withTestDatabase } from "../helpers/test-database";
 
 withTestDatabase();
 
-const owner = { shopName: "Rellotgeria Vidal", name: "Anna Vidal", email: "Anna.Vidal@Example.com", password: "Correct-Horse-9" };
+const owner = {
+  shopName: "Rellotgeria Vidal",
+  name: "Anna Vidal",
+  email: "Anna.Vidal@Example.com",
+  password: "Correct-Horse-9",
+};
 
 async function counts() {
   return { shops: await db().shop.count(), users: await db().user.count() };
@@ -75,7 +80,8 @@ describe("concurrent first-run setups", () => {
         Array.from({ length: 5 }, (_, i) => completeSetup(client, { ...owner, email: `owner${i}@example.com`, token })),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "setupUnavailable" });
+      for (const r of results)
+        if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "setupUnavailable" });
       expect(await client.shop.count()).toBe(1);
       expect(await client.user.count()).toBe(1);
     } finally {

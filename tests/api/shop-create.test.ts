@@ -5,18 +5,31 @@ import { withTestDatabase } from "../helpers/test-database";
 
 // `npm run shop:create -- ...` runs exactly this command.
 const database = withTestDatabase();
-const shopCreate = (...args: string[]) => run([...TSX, "scripts/shop-create.ts", ...args], { DATABASE_URL: database.url() });
+const shopCreate = (...args: string[]) =>
+  run([...TSX, "scripts/shop-create.ts", ...args], { DATABASE_URL: database.url() });
 
 async function rows() {
   const client = createDb(database.url(), 1);
   try {
-    return { shops: await client.shop.count(), users: await client.user.findMany({ select: { email: true, role: true, shopId: true } }) };
+    return {
+      shops: await client.shop.count(),
+      users: await client.user.findMany({ select: { email: true, role: true, shopId: true } }),
+    };
   } finally {
     await client.$disconnect();
   }
 }
 
-const args = ["--shop", "Joieria Puig", "--name", "Marta Puig", "--email", "Marta@Joieria.cat", "--password", "Correct-Horse-9"];
+const args = [
+  "--shop",
+  "Joieria Puig",
+  "--name",
+  "Marta Puig",
+  "--email",
+  "Marta@Joieria.cat",
+  "--password",
+  "Correct-Horse-9",
+];
 
 describe("npm run shop:create", () => {
   it("creates a shop with its main account and prints the shop id", async () => {
@@ -37,7 +50,16 @@ describe("npm run shop:create", () => {
 
   it("refuses a weak password with the spec's message, and writes nothing", async () => {
     const before = await rows();
-    const result = await shopCreate("--shop", "Other", "--name", "Pere", "--email", "pere@example.com", "--password", "alllowercase-12");
+    const result = await shopCreate(
+      "--shop",
+      "Other",
+      "--name",
+      "Pere",
+      "--email",
+      "pere@example.com",
+      "--password",
+      "alllowercase-12",
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Password must contain at least one uppercase letter");
     expect(result.stderr).not.toContain("    at "); // no stack trace

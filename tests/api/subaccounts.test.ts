@@ -7,9 +7,15 @@ import { withTestDatabase } from "../helpers/test-database";
 
 withTestDatabase();
 
-const create = (token: string, body: Record<string, unknown>) => createRoute(authed("/api/auth/create-subaccount", token, body));
+const create = (token: string, body: Record<string, unknown>) =>
+  createRoute(authed("/api/auth/create-subaccount", token, body));
 let n = 0;
-const staff = (overrides: Record<string, unknown> = {}) => ({ name: "Pere Soler", email: `staff${++n}-${Date.now()}@example.com`, password: PASSWORD, ...overrides });
+const staff = (overrides: Record<string, unknown> = {}) => ({
+  name: "Pere Soler",
+  email: `staff${++n}-${Date.now()}@example.com`,
+  password: PASSWORD,
+  ...overrides,
+});
 
 async function ownerToken() {
   const owner = await newOwner();
@@ -19,7 +25,11 @@ async function ownerToken() {
 describe("POST /api/auth/create-subaccount", () => {
   it("creates a staff account in the caller's shop, with the same privileges to sign in", async () => {
     const { owner, token } = await ownerToken();
-    const body = staff({ email: "Pere.Staff@Example.com", shopId: "00000000-0000-0000-0000-000000000000", role: "owner" });
+    const body = staff({
+      email: "Pere.Staff@Example.com",
+      shopId: "00000000-0000-0000-0000-000000000000",
+      role: "owner",
+    });
     const response = await create(token, body);
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({
@@ -62,7 +72,10 @@ describe("POST /api/auth/create-subaccount", () => {
     const { token } = await ownerToken();
     const response = await create(token, staff({ email: other.email.toUpperCase() }));
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ error: "An account with this email already exists", code: "emailTaken" });
+    expect(await response.json()).toMatchObject({
+      error: "An account with this email already exists",
+      code: "emailTaken",
+    });
   });
 
   it("stops at 3 accounts per shop, the main one included", async () => {
@@ -71,7 +84,10 @@ describe("POST /api/auth/create-subaccount", () => {
     expect((await create(token, staff())).status).toBe(201);
     const fourth = await create(token, staff());
     expect(fourth.status).toBe(422);
-    expect(await fourth.json()).toEqual({ error: "This shop already has the maximum of 3 accounts", code: "accountLimitReached" });
+    expect(await fourth.json()).toEqual({
+      error: "This shop already has the maximum of 3 accounts",
+      code: "accountLimitReached",
+    });
     expect(await db().user.count({ where: { shopId: owner.shopId } })).toBe(3);
   });
 
@@ -86,7 +102,9 @@ describe("POST /api/auth/create-subaccount", () => {
   });
 
   it("needs a signed-in caller", async () => {
-    const response = await createRoute(new Request("http://localhost/api/auth/create-subaccount", { method: "POST", body: "{}" }));
+    const response = await createRoute(
+      new Request("http://localhost/api/auth/create-subaccount", { method: "POST", body: "{}" }),
+    );
     expect(response.status).toBe(401);
   });
 });

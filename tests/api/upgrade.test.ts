@@ -47,15 +47,24 @@ describe("upgrading from the previous release", () => {
     const passwordHash = await hashPassword("Correct-Horse-9");
     await onServer(url, async (c) => {
       // Rows as the previous release wrote them, with its columns only.
-      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Rellotgeria Vidal') RETURNING id")).rows[0].id;
+      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Rellotgeria Vidal') RETURNING id"))
+        .rows[0].id;
       const user = (
         await c.query<{ id: string }>(
           "INSERT INTO users (shop_id, name, email, password_hash, role, language) VALUES ($1, 'Anna Vidal', 'anna@example.com', $2, 'owner', 'ca') RETURNING id",
           [shop, passwordHash],
         )
       ).rows[0].id;
-      const family = (await c.query<{ id: string }>("INSERT INTO refresh_token_families (user_id, expires_at) VALUES ($1, now() + interval '30 days') RETURNING id", [user])).rows[0].id;
-      await c.query("INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '7 days')", [family, hashToken(refreshToken)]);
+      const family = (
+        await c.query<{ id: string }>(
+          "INSERT INTO refresh_token_families (user_id, expires_at) VALUES ($1, now() + interval '30 days') RETURNING id",
+          [user],
+        )
+      ).rows[0].id;
+      await c.query(
+        "INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '7 days')",
+        [family, hashToken(refreshToken)],
+      );
       await c.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, created_at, quote_amount, search_text)
          SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', 'received', now() - n * interval '1 day', 10 + n, 'r-' || n
@@ -65,15 +74,22 @@ describe("upgrading from the previous release", () => {
     });
 
     const result = await applyMigrations(url);
-    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > PREVIOUS_RELEASE).map((m) => m.name));
+    expect(result.applied).toEqual(
+      (await readMigrations()).filter((m) => m.name > PREVIOUS_RELEASE).map((m) => m.name),
+    );
 
     const client = createDb(url, 2);
     try {
       const shop = await client.shop.findFirstOrThrow({ where: { name: "Rellotgeria Vidal" } });
       expect(shop.timeZone).toBe("Europe/Madrid");
       expect(await client.repair.count({ where: { shopId: shop.id } })).toBe(500);
-      expect((await client.repair.findFirstOrThrow({ where: { repairNumber: "R-7" } })).quoteAmount?.toFixed(2)).toBe("17.00");
-      expect(await client.user.findUniqueOrThrow({ where: { email: "anna@example.com" } })).toMatchObject({ language: "ca", passwordHash });
+      expect((await client.repair.findFirstOrThrow({ where: { repairNumber: "R-7" } })).quoteAmount?.toFixed(2)).toBe(
+        "17.00",
+      );
+      expect(await client.user.findUniqueOrThrow({ where: { email: "anna@example.com" } })).toMatchObject({
+        language: "ca",
+        passwordHash,
+      });
       expect(await client.accountLockout.count()).toBe(0);
     } finally {
       await client.$disconnect();
@@ -99,7 +115,9 @@ describe("upgrading from the previous release", () => {
     const result = await applyMigrations(database.url);
     expect(result.applied).toEqual((await readMigrations()).map((m) => m.name));
     await onServer(database.url, async (c) => {
-      const { rows } = await c.query("SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'shops' AND column_name = 'time_zone'");
+      const { rows } = await c.query(
+        "SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'shops' AND column_name = 'time_zone'",
+      );
       expect(rows).toEqual([{ column_name: "time_zone", column_default: "'Europe/Madrid'::text" }]);
     });
   });

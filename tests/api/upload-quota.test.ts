@@ -15,18 +15,29 @@ import { withTestDatabase } from "../helpers/test-database";
 process.env.UPLOAD_QUOTA_MB = "1";
 const uploads = tempDir("rd-quota-");
 process.env.UPLOAD_DIR = uploads;
-const storedFiles = () => readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+const storedFiles = () =>
+  readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 withTestDatabase();
 
 /** A PNG of noise, which no compression shrinks: about 600 kB. */
-const noisy = () => sharp(randomBytes(450 * 450 * 3), { raw: { width: 450, height: 450, channels: 3 } }).png().toBuffer();
+const noisy = () =>
+  sharp(randomBytes(450 * 450 * 3), { raw: { width: 450, height: 450, channels: 3 } })
+    .png()
+    .toBuffer();
 
 async function upload(token: string, repairId: string) {
   const form = new FormData();
   form.append("photos", new Blob([(await noisy()) as BlobPart], { type: "image/png" }), "noise.png");
-  return uploadRoute(new Request(`http://localhost/api/repairs/${repairId}/photos`, { method: "POST", headers: bearer(token), body: form }), {
-    params: Promise.resolve({ id: repairId }),
-  });
+  return uploadRoute(
+    new Request(`http://localhost/api/repairs/${repairId}/photos`, {
+      method: "POST",
+      headers: bearer(token),
+      body: form,
+    }),
+    {
+      params: Promise.resolve({ id: repairId }),
+    },
+  );
 }
 
 describe("the photo quota per shop", () => {

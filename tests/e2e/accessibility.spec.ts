@@ -20,9 +20,23 @@ for (const size of [
     expect(await serious(page), "/login").toEqual([]);
 
     const { headers } = await signedInOwner(page, request);
-    const repair = await addRepair(request, headers, { repair_number: "R-A11Y", customer_name: "Emma", item_description: "Rellotge", status: "quoting" });
+    const repair = await addRepair(request, headers, {
+      repair_number: "R-A11Y",
+      customer_name: "Emma",
+      item_description: "Rellotge",
+      status: "quoting",
+    });
     await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 10 } });
-    for (const path of ["/dashboard", "/repairs", `/repairs/${repair.id}`, "/export", "/settings", "/setup-2fa", "/disable-2fa", "/create-subaccount"]) {
+    for (const path of [
+      "/dashboard",
+      "/repairs",
+      `/repairs/${repair.id}`,
+      "/export",
+      "/settings",
+      "/setup-2fa",
+      "/disable-2fa",
+      "/create-subaccount",
+    ]) {
       await page.goto(path);
       await expect(page.locator("body")).not.toContainText("Loading...");
       expect(await serious(page), path).toEqual([]);
@@ -30,7 +44,10 @@ for (const size of [
 
     // Open widgets too: the status list, the create dialog, the quote dialog.
     await page.goto("/repairs");
-    await page.getByRole("button", { name: /^Change status/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Change status/ })
+      .first()
+      .click();
     expect(await serious(page), "status menu").toEqual([]);
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "New repair" }).click();

@@ -2,11 +2,15 @@ import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { PASSWORD, signedInOwner } from "./session";
 
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const alert = (page: Page) => page.getByRole("main").getByRole("alert");
 
-test("/setup-2fa: explain, generate, confirm a real code, then back to the dashboard after 2 seconds", async ({ page, request }) => {
+test("/setup-2fa: explain, generate, confirm a real code, then back to the dashboard after 2 seconds", async ({
+  page,
+  request,
+}) => {
   await signedInOwner(page, request);
   await page.goto("/setup-2fa");
   await expect(page.getByText(/Google Authenticator or any TOTP app/)).toBeVisible();
@@ -40,7 +44,14 @@ test("/setup-2fa: explain, generate, confirm a real code, then back to the dashb
 test("/disable-2fa: digits only, a real code, a success screen, then the dashboard", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
-  expect((await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } })).status()).toBe(200);
+  expect(
+    (
+      await request.post("/api/auth/verify-2fa", {
+        headers,
+        data: { code: await codeAt(secret, -30), password: PASSWORD },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/disable-2fa");
   await expect(page.getByText(/less secure/)).toBeVisible();
@@ -62,7 +73,10 @@ test("/disable-2fa: digits only, a real code, a success screen, then the dashboa
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("/settings: profile, 2FA on with a code and off with the password, and the language saved", async ({ page, request }) => {
+test("/settings: profile, 2FA on with a code and off with the password, and the language saved", async ({
+  page,
+  request,
+}) => {
   const { email, headers } = await signedInOwner(page, request);
   await page.goto("/settings");
   const profile = page.locator("dl");
@@ -101,7 +115,10 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
   await expect(page).toHaveURL(/\/create-subaccount$/);
 });
 
-test("/create-subaccount: the live checklist, the rules, success with a cleared form, and the 3-account limit", async ({ page, request }) => {
+test("/create-subaccount: the live checklist, the rules, success with a cleared form, and the 3-account limit", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
   await page.goto("/create-subaccount");
   await expect(page.getByText(/up to 3 accounts/)).toBeVisible();
@@ -130,20 +147,31 @@ test("/create-subaccount: the live checklist, the rules, success with a cleared 
   // The form was opened with room for one more, and someone else took it meanwhile: the server says so.
   await page.goto("/create-subaccount");
   await expect(page.getByLabel("Full name")).toBeVisible();
-  const third = await request.post("/api/auth/create-subaccount", { headers, data: { name: "Laia Roca", email: `laia-${Date.now()}@example.com`, password: "Correct-Horse-9" } });
+  const third = await request.post("/api/auth/create-subaccount", {
+    headers,
+    data: { name: "Laia Roca", email: `laia-${Date.now()}@example.com`, password: "Correct-Horse-9" },
+  });
   expect(third.status()).toBe(201);
   await fill("Four Th", `fourth-${Date.now()}@example.com`, "Correct-Horse-9");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(alert(page)).toHaveText("This shop already has the maximum of 3 accounts");
   // Coming back, the screen says it before the form.
   await page.goto("/create-subaccount");
-  await expect(page.getByText("This shop already has the maximum of 3 accounts, so no other can be created.")).toBeVisible();
+  await expect(
+    page.getByText("This shop already has the maximum of 3 accounts, so no other can be created."),
+  ).toBeVisible();
 });
 
-test("/setup-2fa with 2FA already on says so; /create-subaccount with 3 accounts says the limit is reached", async ({ page, request }) => {
+test("/setup-2fa with 2FA already on says so; /create-subaccount with 3 accounts says the limit is reached", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
-  await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } });
+  await request.post("/api/auth/verify-2fa", {
+    headers,
+    data: { code: await codeAt(secret, -30), password: PASSWORD },
+  });
   await page.goto("/setup-2fa");
   await expect(page.getByText("Two-factor authentication is already on for your account.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Generate" })).toHaveCount(0);
@@ -151,10 +179,15 @@ test("/setup-2fa with 2FA already on says so; /create-subaccount with 3 accounts
   await expect(page).toHaveURL(/\/disable-2fa$/);
 
   for (const n of [1, 2]) {
-    const made = await request.post("/api/auth/create-subaccount", { headers, data: { name: `Staff ${n}`, email: `staff${n}-${Date.now()}@example.com`, password: "Another-Horse-42" } });
+    const made = await request.post("/api/auth/create-subaccount", {
+      headers,
+      data: { name: `Staff ${n}`, email: `staff${n}-${Date.now()}@example.com`, password: "Another-Horse-42" },
+    });
     expect(made.status()).toBe(201);
   }
   await page.goto("/create-subaccount");
-  await expect(page.getByText("This shop already has the maximum of 3 accounts, so no other can be created.")).toBeVisible();
+  await expect(
+    page.getByText("This shop already has the maximum of 3 accounts, so no other can be created."),
+  ).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveCount(0);
 });

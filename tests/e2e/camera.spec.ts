@@ -32,7 +32,8 @@ test("a photo taken with the camera is added as a JPEG and stored with the new r
 test("a refused camera permission shows the spec's alert", async ({ page, request }) => {
   await signedInOwner(page, request);
   await page.addInitScript(() => {
-    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
   });
   await page.goto("/repairs");
   await page.getByRole("button", { name: "New repair" }).click();

@@ -5,7 +5,9 @@ import { addRepair, signedInOwner } from "./session";
 const image = async (color: string) => ({
   name: `${color.slice(1)}.jpg`,
   mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 16, height: 12, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer(),
 });
 
 test("a new repair is created from the dialog with two photos, and shows in the list", async ({ page, request }) => {
@@ -73,7 +75,10 @@ test("a new repair is created from the dialog with two photos, and shows in the 
   await expect(page.getByRole("button", { name: /^Enlarge photo/ })).toHaveCount(2);
 });
 
-test("a photo the server refuses while creating: the repair is created, and the user is told the photo was not added", async ({ page, request }) => {
+test("a photo the server refuses while creating: the repair is created, and the user is told the photo was not added", async ({
+  page,
+  request,
+}) => {
   await signedInOwner(page, request);
   await page.goto("/repairs");
   await page.getByRole("button", { name: "New repair" }).click();
@@ -81,9 +86,13 @@ test("a photo the server refuses while creating: the repair is created, and the 
   await dialog.getByLabel("Repair number").fill("R-NOPHOTO");
   await dialog.getByLabel("Customer name").fill("Pere");
   await dialog.getByLabel("Item description").fill("Arracada");
-  await dialog.locator('input[type="file"]').setInputFiles({ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a photo") });
   await dialog.getByRole("button", { name: "Create repair" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Repair R-NOPHOTO was created, but its photos were not added: Only JPEG, PNG and WebP images can be uploaded");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "Repair R-NOPHOTO was created, but its photos were not added: Only JPEG, PNG and WebP images can be uploaded",
+  );
   await expect(page.getByRole("link", { name: "R-NOPHOTO" }).first()).toBeVisible();
 });

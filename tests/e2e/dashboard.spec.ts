@@ -42,7 +42,10 @@ test("the dashboard greets the user, links the three areas, and logs out for rea
 test("the signed-in screens follow the account's language", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request, "Lucía");
   await request.put("/api/settings", { headers, data: { language: "es" } });
-  await request.post("/api/repairs", { headers, data: { repair_number: "R-ES", customer_name: "Lucía", item_description: "Reloj", status: "ready" } });
+  await request.post("/api/repairs", {
+    headers,
+    data: { repair_number: "R-ES", customer_name: "Lucía", item_description: "Reloj", status: "ready" },
+  });
   // Sign-in and the settings screen store the choice (localStorage and the cookie the server renders with).
   await page.context().addCookies([{ name: "lang", value: "es", url: test.info().project.use.baseURL! }]);
   await page.addInitScript(() => localStorage.setItem("language", "es"));

@@ -4,7 +4,13 @@ import { addRepair, signedInOwner } from "./session";
 
 test("the edit form starts from the repair, saves every field, and adds photos at once", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
-  const repair = await addRepair(request, headers, { repair_number: "R-ED1", customer_name: "Laia Roca", item_description: "Collaret", deadline: "05/01/2027", item_type: "jewelry" });
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-ED1",
+    customer_name: "Laia Roca",
+    item_description: "Collaret",
+    deadline: "05/01/2027",
+    item_type: "jewelry",
+  });
   await page.goto(`/repairs/${repair.id}`);
   await page.getByRole("button", { name: "Edit" }).click();
   const form = page.getByRole("dialog", { name: "Edit repair" });
@@ -30,7 +36,9 @@ test("the edit form starts from the repair, saves every field, and adds photos a
   await page.getByRole("button", { name: "Edit" }).click();
   // A change typed but not saved survives adding a photo: the form stays open with it.
   await form.getByLabel("Notes").fill("Tancador fluix");
-  const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#552200" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#552200" } })
+    .png()
+    .toBuffer();
   await form.locator('input[type="file"]').setInputFiles({ name: "clasp.png", mimeType: "image/png", buffer: png });
   await expect(form.getByRole("status").filter({ hasText: "Photos added" })).toBeVisible();
   await expect(form.getByLabel("Notes")).toHaveValue("Tancador fluix");
@@ -42,7 +50,13 @@ test("the edit form starts from the repair, saves every field, and adds photos a
 
 test("a picked-up repair's details can still be corrected without touching its price", async ({ page, request }) => {
   const { headers } = await signedInOwner(page, request);
-  const repair = await addRepair(request, headers, { repair_number: "R-ED2", customer_name: "Marc", item_description: "Rellotge", final_price: 20, status: "picked_up" });
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-ED2",
+    customer_name: "Marc",
+    item_description: "Rellotge",
+    final_price: 20,
+    status: "picked_up",
+  });
   await page.goto(`/repairs/${repair.id}`);
   await page.getByRole("button", { name: "Edit" }).click();
   const form = page.getByRole("dialog", { name: "Edit repair" });

@@ -46,7 +46,9 @@ test("first-run setup creates the shop and its main account, then disappears", a
     await page.getByLabel("Confirm password").fill("Correct-Horse-9");
     await page.getByRole("button", { name: "Create shop" }).click();
     await expect(page.getByText("Your shop is ready. You can now sign in.")).toBeVisible();
-    expect(await client.user.findUnique({ where: { email: "anna@vidal.cat" }, select: { role: true } })).toEqual({ role: "owner" });
+    expect(await client.user.findUnique({ where: { email: "anna@vidal.cat" }, select: { role: true } })).toEqual({
+      role: "owner",
+    });
 
     const gone = await page.goto(`/setup?token=${token}`);
     expect(gone?.status()).toBe(404);

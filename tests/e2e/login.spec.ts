@@ -14,7 +14,8 @@ async function newOwner(email: string) {
   }
 }
 
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 test("a wrong password shows the server's message and stays on /login", async ({ page }) => {
   await newOwner("wrong.password@example.com");
@@ -35,14 +36,20 @@ test("the server's message comes in the chosen language", async ({ page }) => {
   await expect(page.locator("form").getByRole("alert")).toHaveText("Correo electrónico o contraseña incorrectos");
 });
 
-test("sign-in with 2FA: the code field appears, email and password lock, a real code gets in", async ({ page, request }) => {
+test("sign-in with 2FA: the code field appears, email and password lock, a real code gets in", async ({
+  page,
+  request,
+}) => {
   const email = "two.factor@example.com";
   await newOwner(email);
   // Turn 2FA on through the API, as the settings screen will.
   const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
   const auth = { Authorization: `Bearer ${accessToken}` };
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
-  const verified = await request.post("/api/auth/verify-2fa", { headers: auth, data: { code: await codeAt(secret, -30), password: PASSWORD } });
+  const verified = await request.post("/api/auth/verify-2fa", {
+    headers: auth,
+    data: { code: await codeAt(secret, -30), password: PASSWORD },
+  });
   expect(verified.status()).toBe(200);
 
   await page.goto("/login");
@@ -94,13 +101,19 @@ test("after sign-in the account's saved language wins at once, from the first sc
   await expect(page.getByText("Welcome")).toHaveCount(0);
 });
 
-test("the 2FA step offers to use another account, and a signed-in visit to / or /login goes to the dashboard", async ({ page, request }) => {
+test("the 2FA step offers to use another account, and a signed-in visit to / or /login goes to the dashboard", async ({
+  page,
+  request,
+}) => {
   const email = "other.account@example.com";
   await newOwner(email);
   const login = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
   const headers = { Authorization: `Bearer ${login.accessToken}` };
   const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
-  await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30), password: PASSWORD } });
+  await request.post("/api/auth/verify-2fa", {
+    headers,
+    data: { code: await codeAt(secret, -30), password: PASSWORD },
+  });
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

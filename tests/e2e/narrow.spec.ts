@@ -17,7 +17,10 @@ async function inCatalan(page: Page, request: Parameters<typeof signedInOwner>[1
 }
 
 async function expectFits(page: Page, screen: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
   const bar = await page.getByRole("navigation").first().boundingBox();
   expect(bar!.height, `${screen}: the navigation takes more than one line`).toBeLessThan(64);
@@ -35,7 +38,16 @@ test("every screen fits a 360 px phone in Catalan, with one bar of navigation", 
     status: "quoting",
   });
   await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 1234.5, notes: LONG } });
-  for (const path of ["/dashboard", "/repairs", `/repairs/${repair.id}`, "/settings", "/export", "/create-subaccount", "/setup-2fa", "/disable-2fa"]) {
+  for (const path of [
+    "/dashboard",
+    "/repairs",
+    `/repairs/${repair.id}`,
+    "/settings",
+    "/export",
+    "/create-subaccount",
+    "/setup-2fa",
+    "/disable-2fa",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectFits(page, path);
@@ -55,9 +67,17 @@ test("the menu button opens the links on a phone", async ({ page, request }) => 
 
 test("the status menu of a row stays inside a phone's screen", async ({ page, request }) => {
   const { headers } = await inCatalan(page, request);
-  await addRepair(request, headers, { repair_number: "R-MENU", customer_name: "Pau", item_description: "Rellotge", status: "diagnosing" });
+  await addRepair(request, headers, {
+    repair_number: "R-MENU",
+    customer_name: "Pau",
+    item_description: "Rellotge",
+    status: "diagnosing",
+  });
   await page.goto("/repairs");
-  await page.getByRole("button", { name: /En diagnosi/ }).first().click();
+  await page
+    .getByRole("button", { name: /En diagnosi/ })
+    .first()
+    .click();
   const menu = page.getByRole("menu");
   await expect(menu).toBeVisible();
   const box = (await menu.boundingBox())!;

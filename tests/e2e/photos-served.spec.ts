@@ -12,12 +12,19 @@ test("a photo uploaded to the running server is served at /uploads/{file_path}",
   } finally {
     await client.$disconnect();
   }
-  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: "Correct-Horse-9" } })).json();
+  const { accessToken } = await (
+    await request.post("/api/auth/login", { data: { email, password: "Correct-Horse-9" } })
+  ).json();
   const headers = { Authorization: `Bearer ${accessToken}` };
   const repair = await (
-    await request.post("/api/repairs", { headers, data: { repair_number: "R-21112026-00001", customer_name: "Jordi", item_description: "Rellotge" } })
+    await request.post("/api/repairs", {
+      headers,
+      data: { repair_number: "R-21112026-00001", customer_name: "Jordi", item_description: "Rellotge" },
+    })
   ).json();
-  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } })
+    .png()
+    .toBuffer();
   const uploaded = await request.post(`/api/repairs/${repair.id}/photos`, {
     headers,
     multipart: { photos: { name: "front.png", mimeType: "image/png", buffer: png } },

@@ -6,9 +6,20 @@ import { addRepair, signedInOwner } from "./session";
 /** Today in the shop's time zone (a new shop takes the server's, or Europe/Madrid). */
 const today = () => dayIn(new Date(), defaultTimeZone());
 
-test("a repair goes from received to picked up through the quick actions, with a quote and a final price", async ({ page, request }) => {
+test("a repair goes from received to picked up through the quick actions, with a quote and a final price", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
-  await addRepair(request, headers, { repair_number: "R-D1", customer_name: "Núria Vidal", customer_phone: "+34 600 111 222", item_type: "watch", item_description: "Omega, cristal rayado", notes: "Clienta habitual", deadline: "24/12/2026" });
+  await addRepair(request, headers, {
+    repair_number: "R-D1",
+    customer_name: "Núria Vidal",
+    customer_phone: "+34 600 111 222",
+    item_type: "watch",
+    item_description: "Omega, cristal rayado",
+    notes: "Clienta habitual",
+    deadline: "24/12/2026",
+  });
   await page.goto("/repairs");
   await page.getByRole("link", { name: "R-D1" }).first().click();
 
@@ -64,18 +75,32 @@ test("a repair goes from received to picked up through the quick actions, with a
   await expect(page.getByRole("button", { name: "Update quote" })).toBeDisabled();
 });
 
-test("a denied quote says so; photos enlarge and delete with confirmation; deleting names the repair", async ({ page, request }) => {
+test("a denied quote says so; photos enlarge and delete with confirmation; deleting names the repair", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
-  const repair = await addRepair(request, headers, { repair_number: "R-D2", customer_name: "Pere Soler", item_description: "Anell", status: "diagnosing" });
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-D2",
+    customer_name: "Pere Soler",
+    item_description: "Anell",
+    status: "diagnosing",
+  });
   await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 30 } });
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#884422" } }).png().toBuffer();
-  await request.post(`/api/repairs/${repair.id}/photos`, { headers, multipart: { photos: { name: "ring.png", mimeType: "image/png", buffer: png } } });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#884422" } })
+    .png()
+    .toBuffer();
+  await request.post(`/api/repairs/${repair.id}/photos`, {
+    headers,
+    multipart: { photos: { name: "ring.png", mimeType: "image/png", buffer: png } },
+  });
 
   const consoleErrors: string[] = [];
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
   await page.goto(`/repairs/${repair.id}`);
   // Deny does not look like Approve.
-  const background = (name: string) => page.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
+  const background = (name: string) =>
+    page.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
   expect(await background("Deny")).not.toBe(await background("Approve"));
   await page.getByRole("button", { name: "Deny" }).click();
   await expect(page.getByText("Quote was denied by customer")).toBeVisible();
@@ -86,7 +111,10 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   await page.keyboard.press("Escape");
   await expect(photo).toBeHidden();
   // A second photo: the viewer steps between them, and closes with its own button.
-  await request.post(`/api/repairs/${repair.id}/photos`, { headers, multipart: { photos: { name: "clasp.png", mimeType: "image/png", buffer: png } } });
+  await request.post(`/api/repairs/${repair.id}/photos`, {
+    headers,
+    multipart: { photos: { name: "clasp.png", mimeType: "image/png", buffer: png } },
+  });
   await page.reload();
   await page.getByRole("button", { name: "Enlarge photo ring.png" }).click();
   await page.getByRole("dialog", { name: "ring.png" }).getByRole("button", { name: "Next" }).click();
@@ -129,12 +157,20 @@ for (const [language, typed, shown, title, amount, save] of [
   ["ca", "1.234,5", "1.234,50 €", "Fixa el preu final", "Import (€)", "Desa"],
   ["en", "90,5", "€90.50", "Set final price", "Amount (€)", "Save"],
 ] as const) {
-  test(`a price typed the way ${language} writes it (${typed}) is saved as that amount, and shown back before saving`, async ({ page, request }) => {
+  test(`a price typed the way ${language} writes it (${typed}) is saved as that amount, and shown back before saving`, async ({
+    page,
+    request,
+  }) => {
     const { headers } = await signedInOwner(page, request);
     await request.put("/api/settings", { headers, data: { language } });
     await page.context().addCookies([{ name: "lang", value: language, url: test.info().project.use.baseURL! }]);
     await page.addInitScript((lang) => localStorage.setItem("language", lang), language);
-    const repair = await addRepair(request, headers, { repair_number: `R-M${language}`, customer_name: "Pau", item_description: "Anell", status: "ready" });
+    const repair = await addRepair(request, headers, {
+      repair_number: `R-M${language}`,
+      customer_name: "Pau",
+      item_description: "Anell",
+      status: "ready",
+    });
     await page.goto(`/repairs/${repair.id}`);
     await page.getByRole("button", { name: title }).click();
     const dialog = page.getByRole("dialog", { name: title });

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { addRepair, signedInOwner } from "./session";
 
-test("the list pages by 50, searches after a pause, filters by status, and says how much is shown", async ({ page, request }) => {
+test("the list pages by 50, searches after a pause, filters by status, and says how much is shown", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
   for (let i = 1; i <= 53; i++) {
     await addRepair(request, headers, {
@@ -46,10 +49,22 @@ test("the list pages by 50, searches after a pause, filters by status, and says 
   await expect(page).toHaveURL(/\/repairs\/[0-9a-f-]{36}$/);
 });
 
-test("the inline badge changes the status, lists all 11, flips up near the bottom, and locks at picked up", async ({ page, request }) => {
+test("the inline badge changes the status, lists all 11, flips up near the bottom, and locks at picked up", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
-  const repair = await addRepair(request, headers, { repair_number: "R-1", customer_name: "Núria", item_description: "Collaret" });
-  await addRepair(request, headers, { repair_number: "R-2", customer_name: "Pere", item_description: "Rellotge", status: "picked_up" });
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-1",
+    customer_name: "Núria",
+    item_description: "Collaret",
+  });
+  await addRepair(request, headers, {
+    repair_number: "R-2",
+    customer_name: "Pere",
+    item_description: "Rellotge",
+    status: "picked_up",
+  });
   await page.goto("/repairs");
 
   const badge = page.getByRole("button", { name: "Change status, now Received" });
@@ -71,7 +86,10 @@ test("the inline badge changes the status, lists all 11, flips up near the botto
   await expect(page.locator("[data-side-chosen]")).toHaveAttribute("data-side-chosen", "top");
 });
 
-test("the badge and the filter open from the keyboard too, their menus loaded on first use", async ({ page, request }) => {
+test("the badge and the filter open from the keyboard too, their menus loaded on first use", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
   await addRepair(request, headers, { repair_number: "K-1", customer_name: "Laia", item_description: "Anell" });
   await page.goto("/repairs");
@@ -97,7 +115,12 @@ test("an empty shop says so, and phones get cards instead of the table", async (
   await page.goto("/repairs");
   await expect(page.getByText("No repairs yet")).toBeVisible();
 
-  await addRepair(request, headers, { repair_number: "R-9", customer_name: "Laura", item_description: "Arracades", final_price: 35 });
+  await addRepair(request, headers, {
+    repair_number: "R-9",
+    customer_name: "Laura",
+    item_description: "Arracades",
+    final_price: 35,
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.locator("table")).toBeHidden();
@@ -116,17 +139,33 @@ test("a refused access token is refreshed, the call replayed, and the new tokens
   await page.goto("/repairs");
   await expect(page.locator("tbody tr")).toHaveCount(1);
   expect(refreshes).toHaveLength(1);
-  const stored = await page.evaluate(() => ({ access: localStorage.getItem("accessToken"), refresh: localStorage.getItem("refreshToken") }));
+  const stored = await page.evaluate(() => ({
+    access: localStorage.getItem("accessToken"),
+    refresh: localStorage.getItem("refreshToken"),
+  }));
   expect(stored.access).not.toBe("expired.or.revoked");
   expect(stored.refresh).not.toBe(login.refreshToken);
 });
 
-test("coming back from a repair finds the list as it was left: search, filter, loaded rows and place", async ({ page, request }) => {
+test("coming back from a repair finds the list as it was left: search, filter, loaded rows and place", async ({
+  page,
+  request,
+}) => {
   const { headers } = await signedInOwner(page, request);
   for (let i = 1; i <= 60; i++) {
-    await addRepair(request, headers, { repair_number: `R-BACK-${String(i).padStart(3, "0")}`, customer_name: `Client ${i}`, item_description: "Rellotge", status: "received" });
+    await addRepair(request, headers, {
+      repair_number: `R-BACK-${String(i).padStart(3, "0")}`,
+      customer_name: `Client ${i}`,
+      item_description: "Rellotge",
+      status: "received",
+    });
   }
-  await addRepair(request, headers, { repair_number: "R-OTHER-1", customer_name: "Another", item_description: "Anell", status: "received" });
+  await addRepair(request, headers, {
+    repair_number: "R-OTHER-1",
+    customer_name: "Another",
+    item_description: "Anell",
+    status: "received",
+  });
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto("/repairs");
   await page.getByLabel("Search repairs").fill("R-BACK");
@@ -155,7 +194,9 @@ test("coming back from a repair finds the list as it was left: search, filter, l
     await expect(page.getByLabel("1 selected")).toBeVisible();
     await expect(rows).toHaveCount(60);
     await expect(page.getByText("Showing 60 of 60 repairs")).toBeVisible();
-    await expect(rows.filter({ hasText: "R-BACK-003" }).getByRole("button", { name: "Change status, now Diagnosing" })).toBeVisible();
+    await expect(
+      rows.filter({ hasText: "R-BACK-003" }).getByRole("button", { name: "Change status, now Diagnosing" }),
+    ).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 200);
     if (way === "back") await page.getByRole("link", { name: "R-BACK-003" }).click();
   }

@@ -18,7 +18,9 @@ test("screenshots of every screen", async ({ page, request }) => {
       repair_number: `R-2111202${i}-0000${i}`,
       customer_name: ["José García", "Núria Vidal", "Emma Brown", "Jordi Puig"][i % 4],
       item_type: ["watch", "jewelry", "other"][i % 3],
-      item_description: ["Omega Seamaster, cristal rayado", "Anell d'or, ajustar talla", "Music box, mechanism stuck"][i % 3],
+      item_description: ["Omega Seamaster, cristal rayado", "Anell d'or, ajustar talla", "Music box, mechanism stuck"][
+        i % 3
+      ],
       status,
       deadline: `1${i}/12/2026`,
       final_price: i % 2 ? 120.5 * i : null,
@@ -26,14 +28,30 @@ test("screenshots of every screen", async ({ page, request }) => {
     ids.push(id);
   }
   await request.patch(`/api/repairs/${ids[2]}/quote`, { headers, data: { amount: 89.9, notes: "Cristal de zafiro" } });
-  const screens = ["/login", "/dashboard", "/repairs", `/repairs/${ids[2]}`, "/export", "/settings", "/setup-2fa", "/disable-2fa", "/create-subaccount"];
+  const screens = [
+    "/login",
+    "/dashboard",
+    "/repairs",
+    `/repairs/${ids[2]}`,
+    "/export",
+    "/settings",
+    "/setup-2fa",
+    "/disable-2fa",
+    "/create-subaccount",
+  ];
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of screens) {
       await page.goto(path);
       await expect(page.locator("body")).not.toContainText("Loading...");
-      await page.screenshot({ path: `test-results/screens/${size.name}${path.replace(/[0-9a-f-]{36}$/, "id").replaceAll("/", "-")}.png`, fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits ${size.width}px`).toBe(true);
+      await page.screenshot({
+        path: `test-results/screens/${size.name}${path.replace(/[0-9a-f-]{36}$/, "id").replaceAll("/", "-")}.png`,
+        fullPage: true,
+      });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${path} fits ${size.width}px`,
+      ).toBe(true);
     }
   }
 });

@@ -27,7 +27,11 @@ export async function signedInOwner(page: Page, request: APIRequestContext, name
   return { email, name, headers, login };
 }
 
-export async function addRepair(request: APIRequestContext, headers: Record<string, string>, data: Record<string, unknown>) {
+export async function addRepair(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+) {
   const response = await request.post("/api/repairs", { headers, data });
   if (response.status() !== 201) throw new Error(`repair not created: ${await response.text()}`);
   return response.json();

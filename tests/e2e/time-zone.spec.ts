@@ -2,9 +2,16 @@ import { expect, test } from "@playwright/test";
 import { e2eDb } from "./database";
 import { addRepair, signedInOwner } from "./session";
 
-test("instants show as the day they fell on in the shop's time zone, which settings change", async ({ page, request }) => {
+test("instants show as the day they fell on in the shop's time zone, which settings change", async ({
+  page,
+  request,
+}) => {
   const { headers, login } = await signedInOwner(page, request);
-  const repair = await addRepair(request, headers, { repair_number: "R-TZ1", customer_name: "Jordi", item_description: "Rellotge" });
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-TZ1",
+    customer_name: "Jordi",
+    item_description: "Rellotge",
+  });
   const client = e2eDb();
   try {
     await client.shop.update({ where: { id: login.user.shopId }, data: { timeZone: "Europe/Madrid" } });

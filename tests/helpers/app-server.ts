@@ -24,7 +24,14 @@ export type AppServer = {
   crash: () => Promise<void>;
 };
 
-export async function startApp(options: { databaseUrl?: string; dataDir?: string; uploadDir?: string; env?: Record<string, string | undefined> } = {}): Promise<AppServer> {
+export async function startApp(
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    uploadDir?: string;
+    env?: Record<string, string | undefined>;
+  } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? tempDir("rd-app-");
   const uploadDir = options.uploadDir ?? path.join(dataDir, "uploads");
@@ -96,10 +103,19 @@ export async function signInOver(base: string, email: string, password: string):
 }
 
 /** A JSON call to the API with a bearer token. */
-export function apiCall(base: string, token: string, path: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+export function apiCall(
+  base: string,
+  token: string,
+  path: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+) {
   return fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -11,12 +11,24 @@ let counter = 0;
 export async function newOwner(overrides: { email?: string; password?: string } = {}) {
   const email = overrides.email ?? `owner${++counter}-${Date.now()}@example.com`;
   const password = overrides.password ?? PASSWORD;
-  const created = await createShopWithOwner(db(), { shopName: `Shop ${counter}`, name: `Owner ${counter}`, email, password });
+  const created = await createShopWithOwner(db(), {
+    shopName: `Shop ${counter}`,
+    name: `Owner ${counter}`,
+    email,
+    password,
+  });
   return { ...created, email, password };
 }
 
-export async function loginAs(email: string, password = PASSWORD, extra: Record<string, unknown> = {}, ip = "203.0.113.1") {
-  return loginRoute(jsonRequest("/api/auth/login", { email, password, ...extra }, { headers: { "x-forwarded-for": ip } }));
+export async function loginAs(
+  email: string,
+  password = PASSWORD,
+  extra: Record<string, unknown> = {},
+  ip = "203.0.113.1",
+) {
+  return loginRoute(
+    jsonRequest("/api/auth/login", { email, password, ...extra }, { headers: { "x-forwarded-for": ip } }),
+  );
 }
 
 /** Signs in and returns the tokens (fails the test if sign-in fails). */
@@ -37,4 +49,5 @@ export function authed(path: string, token: string, body?: unknown, method = bod
 }
 
 /** The real TOTP code of a secret at a moment (30-second steps). */
-export const totpAt = (secret: string, date = new Date()) => generate({ secret, epoch: Math.floor(date.getTime() / 1000) });
+export const totpAt = (secret: string, date = new Date()) =>
+  generate({ secret, epoch: Math.floor(date.getTime() / 1000) });

@@ -14,10 +14,13 @@ export function repairsClient(token: string) {
     create: (body: Record<string, unknown>) => createRoute(authed("/api/repairs", token, body)),
     list: (query = "") => listRoute(authed(`/api/repairs${query}`, token)),
     get: (id: string) => getRoute(authed(`/api/repairs/${id}`, token), ctx(id)),
-    update: (id: string, body: Record<string, unknown>) => putRoute(authed(`/api/repairs/${id}`, token, body, "PUT"), ctx(id)),
+    update: (id: string, body: Record<string, unknown>) =>
+      putRoute(authed(`/api/repairs/${id}`, token, body, "PUT"), ctx(id)),
     remove: (id: string) => deleteRoute(authed(`/api/repairs/${id}`, token, undefined, "DELETE"), ctx(id)),
-    status: (id: string, status: unknown) => statusRoute(authed(`/api/repairs/${id}/status`, token, { status }, "PATCH"), ctx(id)),
-    quote: (id: string, body: Record<string, unknown>) => quoteRoute(authed(`/api/repairs/${id}/quote`, token, body, "PATCH"), ctx(id)),
+    status: (id: string, status: unknown) =>
+      statusRoute(authed(`/api/repairs/${id}/status`, token, { status }, "PATCH"), ctx(id)),
+    quote: (id: string, body: Record<string, unknown>) =>
+      quoteRoute(authed(`/api/repairs/${id}/quote`, token, body, "PATCH"), ctx(id)),
   };
 }
 

@@ -1,5 +1,9 @@
 /** A JSON request to a route handler, as the browser would send it. */
-export function jsonRequest(path: string, body: unknown, init: { method?: string; headers?: Record<string, string> } = {}) {
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`http://localhost${path}`, {
     method: init.method ?? "POST",
     headers: { "content-type": "application/json", ...init.headers },

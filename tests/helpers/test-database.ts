@@ -14,10 +14,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB_MODE === "server") {
     const admin = process.env.TEST_DB_ADMIN_URL!;
     const name = `${process.env.TEST_DB_RUN}_${randomBytes(4).toString("hex")}`;
-    await onServer(admin, (c) => c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(process.env.TEST_DB_TEMPLATE!)}`));
+    await onServer(admin, (c) =>
+      c.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(process.env.TEST_DB_TEMPLATE!)}`),
+    );
     return {
       url: serverUrl(admin, name),
-      drop: () => onServer(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
+      drop: () =>
+        onServer(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`)).then(() => {}),
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "rd-test-db-"));

@@ -22,22 +22,49 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database"
 
 const BACKUP = [...TSX, "scripts/backup.ts"];
 const RESTORE = [...TSX, "scripts/restore.ts"];
-const STATUSES = ["received", "sent", "diagnosing", "quoting", "approved", "in_progress", "in_repair", "outsourced", "ready", "picked_up", "denied"];
+const STATUSES = [
+  "received",
+  "sent",
+  "diagnosing",
+  "quoting",
+  "approved",
+  "in_progress",
+  "in_repair",
+  "outsourced",
+  "ready",
+  "picked_up",
+  "denied",
+];
 
 /** Two shops with varied data: accounts, a session, repairs in every status, quotes, prices, history and real photo files. */
 async function populate(databaseUrl: string, uploadDir: string) {
   const client = createDb(databaseUrl, 2);
   try {
-    for (const [shopName, email] of [["Rellotgeria Vidal", "anna@vidal.cat"], ["Joyería Núñez", "luis@nunez.es"]]) {
-      const owner = await createShopWithOwner(client, { shopName, name: `Owner of ${shopName}`, email, password: "Correct-Horse-9" });
-      await createSubaccount(client, owner.shopId, { name: "Pere \"Staff\" Puig", email: `staff-${email}`, password: "Another-Horse-8" });
-      await client.user.update({ where: { id: owner.userId }, data: { twofaEnabled: true, twofaSecret: "v1.c2VhbGVk.c2VjcmV0", twofaLastStep: 59_012_345, language: "ca" } });
+    for (const [shopName, email] of [
+      ["Rellotgeria Vidal", "anna@vidal.cat"],
+      ["Joyería Núñez", "luis@nunez.es"],
+    ]) {
+      const owner = await createShopWithOwner(client, {
+        shopName,
+        name: `Owner of ${shopName}`,
+        email,
+        password: "Correct-Horse-9",
+      });
+      await createSubaccount(client, owner.shopId, {
+        name: 'Pere "Staff" Puig',
+        email: `staff-${email}`,
+        password: "Another-Horse-8",
+      });
+      await client.user.update({
+        where: { id: owner.userId },
+        data: { twofaEnabled: true, twofaSecret: "v1.c2VhbGVk.c2VjcmV0", twofaLastStep: 59_012_345, language: "ca" },
+      });
       await startSession(client, { id: owner.userId, shopId: owner.shopId });
       const actor = { shopId: owner.shopId, userId: owner.userId };
       for (let i = 0; i < STATUSES.length; i++) {
         const repair = await createRepair(client, actor, {
           repair_number: `R-${i}`,
-          customer_name: i % 2 ? "José Ñúñez-O'Brien" : "Mònica \\ \"Quote\" Torrents",
+          customer_name: i % 2 ? "José Ñúñez-O'Brien" : 'Mònica \\ "Quote" Torrents',
           customer_phone: i % 3 ? "+34 600 123 456" : undefined,
           item_type: i % 2 ? "watch" : "jewelry",
           item_description: `Line one\nLine two, ${"€".repeat(i)} 🕰️`,
@@ -45,15 +72,31 @@ async function populate(databaseUrl: string, uploadDir: string) {
           deadline: i % 2 ? "2027-03-15" : undefined,
           final_price: i % 3 ? "1234.56" : undefined,
         });
-        if (i % 2) await setQuote(client, actor, repair.id, { amount: 99.9, notes: "Cristal + junta", expires_in_hours: 14 * 24 });
+        if (i % 2)
+          await setQuote(client, actor, repair.id, {
+            amount: 99.9,
+            notes: "Cristal + junta",
+            expires_in_hours: 14 * 24,
+          });
         if (STATUSES[i] !== "received") await changeStatus(client, actor, repair.id, { status: STATUSES[i] });
         if (i < 3) {
-          const jpeg = await sharp({ create: { width: 32 + i, height: 24, channels: 3, background: "#a0522d" } }).jpeg().toBuffer();
+          const jpeg = await sharp({ create: { width: 32 + i, height: 24, channels: 3, background: "#a0522d" } })
+            .jpeg()
+            .toBuffer();
           const name = createHash("md5").update(`${email}-${i}`).digest("hex");
           const filePath = `${name.slice(0, 2)}/${name}.jpg`;
           mkdirSync(path.join(uploadDir, name.slice(0, 2)), { recursive: true });
           writeFileSync(path.join(uploadDir, filePath), jpeg);
-          await client.photo.create({ data: { shopId: owner.shopId, repairId: repair.id, fileName: `dial ${i}.jpg`, filePath, mimeType: "image/jpeg", sizeBytes: jpeg.length } });
+          await client.photo.create({
+            data: {
+              shopId: owner.shopId,
+              repairId: repair.id,
+              fileName: `dial ${i}.jpg`,
+              filePath,
+              mimeType: "image/jpeg",
+              sizeBytes: jpeg.length,
+            },
+          });
         }
       }
     }
@@ -67,7 +110,11 @@ async function snapshot(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const tables = (await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name")).rows.map((r) => r.table_name);
+    const tables = (
+      await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+      )
+    ).rows.map((r) => r.table_name);
     const result: Record<string, string[]> = {};
     for (const table of tables) {
       if (table === "rate_limits") continue; // short-lived windows, deliberately not backed up
@@ -114,79 +161,107 @@ describe("backup and restore on a database server", () => {
     await Promise.all([source?.drop(), target?.drop(), spare?.drop()]);
   });
 
-  it("round-trips every row and every file; refuses a non-empty installation and a damaged archive, changing nothing", { timeout: 300_000 }, async () => {
-    const from = { DATA_DIR: tempDir("rd-backup-src-"), UPLOAD_DIR: tempDir("rd-backup-src-up-"), DATABASE_URL: source.url };
-    await populate(source.url, from.UPLOAD_DIR);
-    const archive = path.join(tempDir("rd-archives-"), "shop.tar.gz");
+  it(
+    "round-trips every row and every file; refuses a non-empty installation and a damaged archive, changing nothing",
+    { timeout: 300_000 },
+    async () => {
+      const from = {
+        DATA_DIR: tempDir("rd-backup-src-"),
+        UPLOAD_DIR: tempDir("rd-backup-src-up-"),
+        DATABASE_URL: source.url,
+      };
+      await populate(source.url, from.UPLOAD_DIR);
+      const archive = path.join(tempDir("rd-archives-"), "shop.tar.gz");
 
-    const backup = await run([...BACKUP, "--out", archive], from);
-    expect(backup.stderr).toBe("");
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).toContain(`Backup written: ${archive}`);
-    expect(backup.stdout).toContain("repairs 22");
-    expect(backup.stdout).toContain("Photos: 6.");
+      const backup = await run([...BACKUP, "--out", archive], from);
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`Backup written: ${archive}`);
+      expect(backup.stdout).toContain("repairs 22");
+      expect(backup.stdout).toContain("Photos: 6.");
 
-    const to = { DATA_DIR: tempDir("rd-backup-dst-"), UPLOAD_DIR: path.join(tempDir("rd-backup-dst-up-"), "uploads"), DATABASE_URL: target.url };
-    const restore = await run([...RESTORE, archive], to);
-    expect(restore.stderr).toBe("");
-    expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain("Rows: shops 2, users 4");
+      const to = {
+        DATA_DIR: tempDir("rd-backup-dst-"),
+        UPLOAD_DIR: path.join(tempDir("rd-backup-dst-up-"), "uploads"),
+        DATABASE_URL: target.url,
+      };
+      const restore = await run([...RESTORE, archive], to);
+      expect(restore.stderr).toBe("");
+      expect(restore.code).toBe(0);
+      expect(restore.stdout).toContain("Rows: shops 2, users 4");
 
-    expectSameData(await snapshot(source.url), await snapshot(target.url));
-    expect(files(to.UPLOAD_DIR)).toEqual(files(from.UPLOAD_DIR));
-    expect(Object.keys(files(to.UPLOAD_DIR))).toHaveLength(6);
+      expectSameData(await snapshot(source.url), await snapshot(target.url));
+      expect(files(to.UPLOAD_DIR)).toEqual(files(from.UPLOAD_DIR));
+      expect(Object.keys(files(to.UPLOAD_DIR))).toHaveLength(6);
 
-    // A second restore into the now non-empty installation is refused.
-    const again = await run([...RESTORE, archive], to);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain("This installation already has data: restore into an empty one");
-    expectSameData(await snapshot(source.url), await snapshot(target.url));
+      // A second restore into the now non-empty installation is refused.
+      const again = await run([...RESTORE, archive], to);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain("This installation already has data: restore into an empty one");
+      expectSameData(await snapshot(source.url), await snapshot(target.url));
 
-    // A damaged archive: a clear error, and the empty installation stays empty.
-    const damaged = path.join(path.dirname(archive), "damaged.tar.gz");
-    writeFileSync(damaged, readFileSync(archive));
-    truncateSync(damaged, Math.floor(statSync(damaged).size / 2));
-    const spareTo = { DATA_DIR: tempDir("rd-backup-spare-"), UPLOAD_DIR: tempDir("rd-backup-spare-up-"), DATABASE_URL: spare.url };
-    const broken = await run([...RESTORE, damaged], spareTo);
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^Error: (This file cannot be read as a backup archive|The archive is incomplete)/);
-    const empty = await snapshot(spare.url);
-    expect(empty.shops).toEqual([]);
-    expect(empty.repairs).toEqual([]);
-    expect(files(spareTo.UPLOAD_DIR)).toEqual({});
-  });
+      // A damaged archive: a clear error, and the empty installation stays empty.
+      const damaged = path.join(path.dirname(archive), "damaged.tar.gz");
+      writeFileSync(damaged, readFileSync(archive));
+      truncateSync(damaged, Math.floor(statSync(damaged).size / 2));
+      const spareTo = {
+        DATA_DIR: tempDir("rd-backup-spare-"),
+        UPLOAD_DIR: tempDir("rd-backup-spare-up-"),
+        DATABASE_URL: spare.url,
+      };
+      const broken = await run([...RESTORE, damaged], spareTo);
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toMatch(/^Error: (This file cannot be read as a backup archive|The archive is incomplete)/);
+      const empty = await snapshot(spare.url);
+      expect(empty.shops).toEqual([]);
+      expect(empty.repairs).toEqual([]);
+      expect(files(spareTo.UPLOAD_DIR)).toEqual({});
+    },
+  );
 });
 
 describe("backup and restore on the embedded database", () => {
-  it("backs up through the server holding the database, and restores into a new DATA_DIR", { timeout: 400_000 }, async () => {
-    const sourceDir = tempDir("rd-backup-emb-src-");
-    const uploads = path.join(sourceDir, "uploads");
-    // This test process plays the running server: it holds the database and publishes its address.
-    const running = await startEmbeddedPostgres({ dataDir: sourceDir });
-    let before: Awaited<ReturnType<typeof snapshot>>;
-    const archive = path.join(tempDir("rd-archives-emb-"), "embedded.tar.gz");
-    try {
-      await applyMigrations(running.url);
-      await populate(running.url, uploads);
-      before = await snapshot(running.url);
-      const backup = await run([...BACKUP, "--out", archive], { DATABASE_URL: undefined, DATA_DIR: sourceDir, UPLOAD_DIR: uploads });
-      expect(backup.stderr).toBe("");
-      expect(backup.code).toBe(0);
-    } finally {
-      await running.stop();
-    }
+  it(
+    "backs up through the server holding the database, and restores into a new DATA_DIR",
+    { timeout: 400_000 },
+    async () => {
+      const sourceDir = tempDir("rd-backup-emb-src-");
+      const uploads = path.join(sourceDir, "uploads");
+      // This test process plays the running server: it holds the database and publishes its address.
+      const running = await startEmbeddedPostgres({ dataDir: sourceDir });
+      let before: Awaited<ReturnType<typeof snapshot>>;
+      const archive = path.join(tempDir("rd-archives-emb-"), "embedded.tar.gz");
+      try {
+        await applyMigrations(running.url);
+        await populate(running.url, uploads);
+        before = await snapshot(running.url);
+        const backup = await run([...BACKUP, "--out", archive], {
+          DATABASE_URL: undefined,
+          DATA_DIR: sourceDir,
+          UPLOAD_DIR: uploads,
+        });
+        expect(backup.stderr).toBe("");
+        expect(backup.code).toBe(0);
+      } finally {
+        await running.stop();
+      }
 
-    const targetDir = tempDir("rd-backup-emb-dst-");
-    const restore = await run([...RESTORE, archive], { DATABASE_URL: undefined, DATA_DIR: targetDir, UPLOAD_DIR: path.join(targetDir, "uploads") });
-    expect(restore.stderr).toBe("");
-    expect(restore.code).toBe(0);
+      const targetDir = tempDir("rd-backup-emb-dst-");
+      const restore = await run([...RESTORE, archive], {
+        DATABASE_URL: undefined,
+        DATA_DIR: targetDir,
+        UPLOAD_DIR: path.join(targetDir, "uploads"),
+      });
+      expect(restore.stderr).toBe("");
+      expect(restore.code).toBe(0);
 
-    const restored = await startEmbeddedPostgres({ dataDir: targetDir });
-    try {
-      expectSameData(before, await snapshot(restored.url));
-    } finally {
-      await restored.stop();
-    }
-    expect(files(path.join(targetDir, "uploads"))).toEqual(files(uploads));
-  });
+      const restored = await startEmbeddedPostgres({ dataDir: targetDir });
+      try {
+        expectSameData(before, await snapshot(restored.url));
+      } finally {
+        await restored.stop();
+      }
+      expect(files(path.join(targetDir, "uploads"))).toEqual(files(uploads));
+    },
+  );
 });

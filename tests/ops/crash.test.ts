@@ -18,7 +18,11 @@ async function writeBurst(app: AppServer, token: string, label: string, killAfte
   let dead = false;
   const worker = async (w: number) => {
     for (let i = 0; !dead; i++) {
-      const input = { repair_number: `${label}-${w}-${i}`, customer_name: `Client ${w}.${i} Ferrer`, item_description: `Cartier Tank, strap ${w}.${i}` };
+      const input = {
+        repair_number: `${label}-${w}-${i}`,
+        customer_name: `Client ${w}.${i} Ferrer`,
+        item_description: `Cartier Tank, strap ${w}.${i}`,
+      };
       try {
         const created = await apiCall(app.base, token, "/api/repairs", input);
         if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
@@ -45,12 +49,18 @@ async function writeBurst(app: AppServer, token: string, label: string, killAfte
 async function expectIntact(databaseUrl: string, acked: Map<string, Acked>) {
   const client = createDb(databaseUrl, 1);
   try {
-    const repairs = await client.repair.findMany({ select: { id: true, repairNumber: true, customerName: true, itemDescription: true, status: true, shopId: true } });
+    const repairs = await client.repair.findMany({
+      select: { id: true, repairNumber: true, customerName: true, itemDescription: true, status: true, shopId: true },
+    });
     const byId = new Map(repairs.map((r) => [r.id, r]));
     for (const write of acked.values()) {
       const row = byId.get(write.id);
       expect(row, `acknowledged repair ${write.repair_number}`).toBeDefined();
-      expect(row).toMatchObject({ repairNumber: write.repair_number, customerName: write.customer_name, itemDescription: write.item_description });
+      expect(row).toMatchObject({
+        repairNumber: write.repair_number,
+        customerName: write.customer_name,
+        itemDescription: write.item_description,
+      });
       if (write.moved) expect(row!.status).toBe("diagnosing");
     }
     // Each repair's last history entry is its status: no change without its record.
@@ -99,24 +109,36 @@ describe("kill -9 during a burst of writes", () => {
     }
   });
 
-  it("on the embedded database: it opens cleanly after the crash, with every answered write", { timeout: 400_000 }, async () => {
-    const dataDir = tempDir("rd-crash-embedded-");
-    const app = await startApp({ dataDir, env: { DATABASE_URL: undefined } });
-    const owner = await ownerIn(liveServer(dataDir)!.url!, "Embedded");
-    const token = await signInOver(app.base, owner.email, owner.password);
-    const acked = await writeBurst(app, token, "E", 2_500);
-    expect(acked.size).toBeGreaterThan(5);
+  it(
+    "on the embedded database: it opens cleanly after the crash, with every answered write",
+    { timeout: 400_000 },
+    async () => {
+      const dataDir = tempDir("rd-crash-embedded-");
+      const app = await startApp({ dataDir, env: { DATABASE_URL: undefined } });
+      const owner = await ownerIn(liveServer(dataDir)!.url!, "Embedded");
+      const token = await signInOver(app.base, owner.email, owner.password);
+      const acked = await writeBurst(app, token, "E", 2_500);
+      expect(acked.size).toBeGreaterThan(5);
 
-    const again = await startApp({ dataDir, env: { DATABASE_URL: undefined } });
-    try {
-      expect((await fetch(`${again.base}/api/health`)).status).toBe(200);
-      const rows = await expectIntact(liveServer(dataDir)!.url!, acked);
-      expect(rows).toBeGreaterThanOrEqual(acked.size);
-      // And it takes writes again.
-      const token2 = await signInOver(again.base, owner.email, owner.password);
-      expect((await apiCall(again.base, token2, "/api/repairs", { repair_number: "E-after", customer_name: "Après", item_description: "Omega" })).status).toBe(201);
-    } finally {
-      expect(await again.stop()).toBe(0);
-    }
-  });
+      const again = await startApp({ dataDir, env: { DATABASE_URL: undefined } });
+      try {
+        expect((await fetch(`${again.base}/api/health`)).status).toBe(200);
+        const rows = await expectIntact(liveServer(dataDir)!.url!, acked);
+        expect(rows).toBeGreaterThanOrEqual(acked.size);
+        // And it takes writes again.
+        const token2 = await signInOver(again.base, owner.email, owner.password);
+        expect(
+          (
+            await apiCall(again.base, token2, "/api/repairs", {
+              repair_number: "E-after",
+              customer_name: "Après",
+              item_description: "Omega",
+            })
+          ).status,
+        ).toBe(201);
+      } finally {
+        expect(await again.stop()).toBe(0);
+      }
+    },
+  );
 });

@@ -25,14 +25,26 @@ afterAll(() => {
 process.env.UPLOAD_DIR = uploads;
 withTestDatabase();
 
-const STORAGE = { error: "Photos cannot be stored right now. Please tell your administrator.", code: "storageUnavailable" };
+const STORAGE = {
+  error: "Photos cannot be stored right now. Please tell your administrator.",
+  code: "storageUnavailable",
+};
 const ctx = (params: Record<string, string>) => ({ params: Promise.resolve(params) });
 
 async function upload(token: string, repairId: string) {
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0c0c0" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0c0c0" } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append("photos", new Blob([jpeg as BlobPart], { type: "image/jpeg" }), "case.jpg");
-  return uploadRoute(new Request(`http://localhost/api/repairs/${repairId}/photos`, { method: "POST", headers: bearer(token), body: form }), ctx({ id: repairId }));
+  return uploadRoute(
+    new Request(`http://localhost/api/repairs/${repairId}/photos`, {
+      method: "POST",
+      headers: bearer(token),
+      body: form,
+    }),
+    ctx({ id: repairId }),
+  );
 }
 
 const files = () =>
@@ -86,11 +98,17 @@ describe("upload folder faults", () => {
         expect(await refused.json()).toEqual(STORAGE);
       }
 
-      const removePhoto = await deletePhotoRoute(new Request("http://localhost", { method: "DELETE", headers: bearer(token) }), ctx({ id: repair.id, photoId }));
+      const removePhoto = await deletePhotoRoute(
+        new Request("http://localhost", { method: "DELETE", headers: bearer(token) }),
+        ctx({ id: repair.id, photoId }),
+      );
       expect(removePhoto.status).toBe(507);
       expect(await removePhoto.json()).toEqual(STORAGE);
 
-      const removeRepair = await deleteRepairRoute(new Request("http://localhost", { method: "DELETE", headers: bearer(token) }), ctx({ id: repair.id }));
+      const removeRepair = await deleteRepairRoute(
+        new Request("http://localhost", { method: "DELETE", headers: bearer(token) }),
+        ctx({ id: repair.id }),
+      );
       expect(removeRepair.status).toBe(507);
       expect(await db().repair.count({ where: { id: repair.id } })).toBe(1);
       expect(await db().photo.count({ where: { repairId: repair.id } })).toBe(1);
@@ -100,7 +118,10 @@ describe("upload folder faults", () => {
     }
     await expectInStep();
 
-    const removed = await deleteRepairRoute(new Request("http://localhost", { method: "DELETE", headers: bearer(token) }), ctx({ id: repair.id }));
+    const removed = await deleteRepairRoute(
+      new Request("http://localhost", { method: "DELETE", headers: bearer(token) }),
+      ctx({ id: repair.id }),
+    );
     expect(removed.status).toBe(200);
     await expectInStep();
   });

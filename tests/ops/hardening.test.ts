@@ -14,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database"
 let database: TestDatabase;
 let app: AppServer;
 const dataDir = tempDir("rd-hardening-");
-const start = () => startApp({ databaseUrl: database.url, dataDir, env: { UPLOAD_DIR: undefined, HSTS_MAX_AGE: "31536000" } });
+const start = () =>
+  startApp({ databaseUrl: database.url, dataDir, env: { UPLOAD_DIR: undefined, HSTS_MAX_AGE: "31536000" } });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -83,11 +84,23 @@ describe("the production server under hostile input", () => {
     expect(Math.max(...health)).toBeLessThan(1_500);
     // The server's memory stayed where it was: no 30 MB string was ever built.
     const signedIn = await ownerIn(database.url, "Huge");
-    expect((await fetch(`${app.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(signedIn) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${app.base}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(signedIn),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("marks API answers no-store, and sends HSTS only where the browser came over HTTPS", async () => {
-    const login = await fetch(`${app.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const login = await fetch(`${app.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(login.headers.get("cache-control")).toBe("no-store");
     const plain = await fetch(`${app.base}/api/health`);
     expect(plain.headers.get("strict-transport-security")).toBeNull();
@@ -98,11 +111,23 @@ describe("the production server under hostile input", () => {
   it("keeps photos out of public/, served with their sandbox before and after a restart, and a deleted one is a 404", async () => {
     const owner = await ownerIn(database.url, "Photos");
     let token = await signInOver(app.base, owner.email, owner.password);
-    const repair = await (await apiCall(app.base, token, "/api/repairs", { repair_number: "R-1", customer_name: "Ana", item_description: "Ring" })).json();
-    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#b08d57" } }).jpeg().toBuffer();
+    const repair = await (
+      await apiCall(app.base, token, "/api/repairs", {
+        repair_number: "R-1",
+        customer_name: "Ana",
+        item_description: "Ring",
+      })
+    ).json();
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#b08d57" } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append("photos", new Blob([jpeg as BlobPart], { type: "image/jpeg" }), "ring.jpg");
-    const uploaded = await fetch(`${app.base}/api/repairs/${repair.id}/photos`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const uploaded = await fetch(`${app.base}/api/repairs/${repair.id}/photos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const [photo] = (await uploaded.json()).photos as { id: string; file_path: string }[];
     expect(existsSync(path.join(dataDir, "uploads", photo.file_path))).toBe(true);
@@ -116,7 +141,9 @@ describe("the production server under hostile input", () => {
     expect(served.headers.get("content-type")).toBe("image/jpeg");
 
     token = await signInOver(app.base, owner.email, owner.password);
-    expect((await apiCall(app.base, token, `/api/repairs/${repair.id}/photos/${photo.id}`, undefined, "DELETE")).status).toBe(200);
+    expect(
+      (await apiCall(app.base, token, `/api/repairs/${repair.id}/photos/${photo.id}`, undefined, "DELETE")).status,
+    ).toBe(200);
     const gone = await fetch(`${app.base}/uploads/${photo.file_path}`);
     expect(gone.status).toBe(404);
   });

@@ -20,9 +20,13 @@ afterAll(async () => database?.drop());
 const BOUNDARY = "----rd-shutdown-test";
 
 async function photoBody(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b08d57" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b08d57" } })
+    .jpeg()
+    .toBuffer();
   return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="dial.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="dial.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     jpeg,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -32,7 +36,11 @@ async function photoBody(): Promise<Buffer> {
 function startUpload(url: string, token: string, body: Buffer) {
   const req = request(url, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": body.length },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "content-length": body.length,
+    },
   });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on("response", (res) => {
@@ -65,57 +73,79 @@ const photosOf = async (repairId: string) => {
 };
 
 const storedFiles = (dir: string) =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe("graceful shutdown", () => {
-  it("finishes an upload in flight after SIGTERM, refuses new connections, closes the pool and exits 0", { timeout: 300_000 }, async () => {
-    const owner = await ownerIn(database.url, "Shutdown");
-    const app = await startApp({ databaseUrl: database.url });
-    const token = await signInOver(app.base, owner.email, owner.password);
-    const created = await apiCall(app.base, token, "/api/repairs", { repair_number: "SD-1", customer_name: "Núria Puig", item_description: "Longines" });
-    expect(created.status).toBe(201);
-    const repair = (await created.json()) as { id: string };
+  it(
+    "finishes an upload in flight after SIGTERM, refuses new connections, closes the pool and exits 0",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await ownerIn(database.url, "Shutdown");
+      const app = await startApp({ databaseUrl: database.url });
+      const token = await signInOver(app.base, owner.email, owner.password);
+      const created = await apiCall(app.base, token, "/api/repairs", {
+        repair_number: "SD-1",
+        customer_name: "Núria Puig",
+        item_description: "Longines",
+      });
+      expect(created.status).toBe(201);
+      const repair = (await created.json()) as { id: string };
 
-    const upload = startUpload(`${app.base}/api/repairs/${repair.id}/photos`, token, await photoBody());
-    await new Promise((r) => setTimeout(r, 300));
-    const exit = app.stop("SIGTERM");
-    await waitFor(() => app.output().includes("shutting down"), "the shutdown to begin");
+      const upload = startUpload(`${app.base}/api/repairs/${repair.id}/photos`, token, await photoBody());
+      await new Promise((r) => setTimeout(r, 300));
+      const exit = app.stop("SIGTERM");
+      await waitFor(() => app.output().includes("shutting down"), "the shutdown to begin");
 
-    // No new connections while the upload finishes.
-    await expect(fetch(`${app.base}/api/health`)).rejects.toThrow();
+      // No new connections while the upload finishes.
+      await expect(fetch(`${app.base}/api/health`)).rejects.toThrow();
 
-    upload.finish();
-    const answer = await upload.response;
-    expect(answer.status).toBe(201);
-    const photoId = (JSON.parse(answer.body) as { photos: Array<{ id: string }> }).photos[0].id;
-    expect(await exit).toBe(0);
+      upload.finish();
+      const answer = await upload.response;
+      expect(answer.status).toBe(201);
+      const photoId = (JSON.parse(answer.body) as { photos: Array<{ id: string }> }).photos[0].id;
+      expect(await exit).toBe(0);
 
-    const lines = app.logLines();
-    expect(lines.find((l) => l.path === `/api/repairs/${repair.id}/photos` && l.method === "POST")).toMatchObject({ status: 201 });
-    expect(lines.map((l) => l.msg)).toContain("stopped");
-    // The answered upload is stored: record and file.
-    const photos = await photosOf(repair.id);
-    expect(photos.map((p) => p.id)).toEqual([photoId]);
-    expect(existsSync(path.join(app.uploadDir, photos[0].filePath))).toBe(true);
-  });
+      const lines = app.logLines();
+      expect(lines.find((l) => l.path === `/api/repairs/${repair.id}/photos` && l.method === "POST")).toMatchObject({
+        status: 201,
+      });
+      expect(lines.map((l) => l.msg)).toContain("stopped");
+      // The answered upload is stored: record and file.
+      const photos = await photosOf(repair.id);
+      expect(photos.map((p) => p.id)).toEqual([photoId]);
+      expect(existsSync(path.join(app.uploadDir, photos[0].filePath))).toBe(true);
+    },
+  );
 
-  it("gives up on a request that outlives SHUTDOWN_TIMEOUT_MS, still exits 0, and stores nothing of it", { timeout: 300_000 }, async () => {
-    const owner = await ownerIn(database.url, "Timeout");
-    const app = await startApp({ databaseUrl: database.url, env: { SHUTDOWN_TIMEOUT_MS: "1500" } });
-    const token = await signInOver(app.base, owner.email, owner.password);
-    const created = await apiCall(app.base, token, "/api/repairs", { repair_number: "SD-2", customer_name: "Pau Soler", item_description: "Tissot" });
-    const repair = (await created.json()) as { id: string };
+  it(
+    "gives up on a request that outlives SHUTDOWN_TIMEOUT_MS, still exits 0, and stores nothing of it",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await ownerIn(database.url, "Timeout");
+      const app = await startApp({ databaseUrl: database.url, env: { SHUTDOWN_TIMEOUT_MS: "1500" } });
+      const token = await signInOver(app.base, owner.email, owner.password);
+      const created = await apiCall(app.base, token, "/api/repairs", {
+        repair_number: "SD-2",
+        customer_name: "Pau Soler",
+        item_description: "Tissot",
+      });
+      const repair = (await created.json()) as { id: string };
 
-    const upload = startUpload(`${app.base}/api/repairs/${repair.id}/photos`, token, await photoBody());
-    upload.response.catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 300));
-    const stopped = Date.now();
-    expect(await app.stop("SIGTERM")).toBe(0);
-    expect(Date.now() - stopped).toBeLessThan(15_000);
-    await expect(upload.response).rejects.toThrow();
-    expect(app.logLines().map((l) => l.msg)).toContain("shutdown timeout reached: closing the remaining connections");
+      const upload = startUpload(`${app.base}/api/repairs/${repair.id}/photos`, token, await photoBody());
+      upload.response.catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 300));
+      const stopped = Date.now();
+      expect(await app.stop("SIGTERM")).toBe(0);
+      expect(Date.now() - stopped).toBeLessThan(15_000);
+      await expect(upload.response).rejects.toThrow();
+      expect(app.logLines().map((l) => l.msg)).toContain("shutdown timeout reached: closing the remaining connections");
 
-    expect(await photosOf(repair.id)).toEqual([]);
-    expect(storedFiles(app.uploadDir)).toEqual([]);
-  });
+      expect(await photosOf(repair.id)).toEqual([]);
+      expect(storedFiles(app.uploadDir)).toEqual([]);
+    },
+  );
 });

@@ -23,10 +23,9 @@ export default async function setup() {
 
   return async () => {
     await onServer(admin, async (c) => {
-      const { rows } = await c.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE $1",
-        [`${run}%`],
-      );
+      const { rows } = await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+        `${run}%`,
+      ]);
       for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
     });
   };

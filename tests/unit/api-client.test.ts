@@ -30,10 +30,15 @@ beforeEach(() => {
       await new Promise((r) => setTimeout(r, 20));
       return refreshWorks
         ? Response.json({ accessToken: "fresh", refreshToken: "next" })
-        : Response.json({ error: "Your session has expired. Please sign in again.", code: "sessionExpired" }, { status: 401 });
+        : Response.json(
+            { error: "Your session has expired. Please sign in again.", code: "sessionExpired" },
+            { status: 401 },
+          );
     }
     const auth = (init.headers as Record<string, string>).Authorization;
-    return auth === "Bearer fresh" ? Response.json({ path: url }) : Response.json({ error: "Please sign in to continue", code: "unauthorized" }, { status: 401 });
+    return auth === "Bearer fresh"
+      ? Response.json({ path: url })
+      : Response.json({ error: "Please sign in to continue", code: "unauthorized" }, { status: 401 });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -61,20 +66,33 @@ describe("apiRequest", () => {
   });
 
   it("never refreshes for the login call itself", async () => {
-    await expect(apiRequest("/auth/login", { body: {}, auth: false })).rejects.toMatchObject({ status: 401, code: "unauthorized" });
+    await expect(apiRequest("/auth/login", { body: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+      code: "unauthorized",
+    });
     expect(refreshCalls).toBe(0);
   });
 });
 
 describe("apiErrorText: what a failed call shows", () => {
   const messages: Record<string, string> = { "errors.repairNotFound": "Reparación no encontrada" };
-  const t = Object.assign((key: string) => messages[key], { has: (key: string) => key in messages }) as Parameters<typeof apiErrorText>[0];
+  const t = Object.assign((key: string) => messages[key], { has: (key: string) => key in messages }) as Parameters<
+    typeof apiErrorText
+  >[0];
 
   it("the translation of the server's code, else the server's own text, else the screen's fallback", () => {
-    expect(apiErrorText(t, new ApiError(404, "repairNotFound", "Repair not found"), "Failed")).toBe("Reparación no encontrada");
+    expect(apiErrorText(t, new ApiError(404, "repairNotFound", "Repair not found"), "Failed")).toBe(
+      "Reparación no encontrada",
+    );
     // A server text without a code (a proxy, an older server) is still the server's word.
-    expect(apiErrorText(t, new ApiError(409, undefined, "Status locked by the workshop"), "Failed to update status")).toBe("Status locked by the workshop");
-    expect(apiErrorText(t, new ApiError(500, undefined, undefined), "Failed to update status")).toBe("Failed to update status");
-    expect(apiErrorText(t, new ApiError(0, undefined, undefined), "Failed to disable 2FA")).toBe("Failed to disable 2FA");
+    expect(
+      apiErrorText(t, new ApiError(409, undefined, "Status locked by the workshop"), "Failed to update status"),
+    ).toBe("Status locked by the workshop");
+    expect(apiErrorText(t, new ApiError(500, undefined, undefined), "Failed to update status")).toBe(
+      "Failed to update status",
+    );
+    expect(apiErrorText(t, new ApiError(0, undefined, undefined), "Failed to disable 2FA")).toBe(
+      "Failed to disable 2FA",
+    );
   });
 });

@@ -7,9 +7,16 @@ const calls: { url: string; method: string; body: unknown }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
-  vi.stubGlobal("window", { localStorage: { getItem: () => "token", setItem: () => {}, removeItem: () => {} }, location: { assign: vi.fn() } });
+  vi.stubGlobal("window", {
+    localStorage: { getItem: () => "token", setItem: () => {}, removeItem: () => {} },
+    location: { assign: vi.fn() },
+  });
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? "GET", body: typeof init.body === "string" ? JSON.parse(init.body) : init.body });
+    calls.push({
+      url,
+      method: init.method ?? "GET",
+      body: typeof init.body === "string" ? JSON.parse(init.body) : init.body,
+    });
     return Response.json({});
   });
 });
@@ -38,7 +45,10 @@ describe("the client's calls", () => {
   });
 
   it("sends photos as multipart, one photos part each", async () => {
-    await repairsApi.addPhotos("r1", [new File(["a"], "a.jpg", { type: "image/jpeg" }), new File(["b"], "b.jpg", { type: "image/jpeg" })]);
+    await repairsApi.addPhotos("r1", [
+      new File(["a"], "a.jpg", { type: "image/jpeg" }),
+      new File(["b"], "b.jpg", { type: "image/jpeg" }),
+    ]);
     const form = calls[0].body as FormData;
     expect(calls[0]).toMatchObject({ url: "/api/repairs/r1/photos", method: "POST" });
     expect(form.getAll("photos").map((f) => (f as File).name)).toEqual(["a.jpg", "b.jpg"]);

@@ -3,7 +3,9 @@ import { json } from "@/lib/http/respond";
 import { readPhotoParts } from "@/lib/photos/multipart";
 import { addPhotos, listPhotos } from "@/lib/photos/photos";
 
-export const GET = authedRoute(async ({ db, caller, params }) => json(await listPhotos(db, { shopId: caller.shopId, repairId: params.id })));
+export const GET = authedRoute(async ({ db, caller, params }) =>
+  json(await listPhotos(db, { shopId: caller.shopId, repairId: params.id })),
+);
 
 export const POST = authedRoute(async ({ db, request, caller, params }) => {
   const files = await readPhotoParts(request);
