@@ -8,16 +8,15 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { POST as exportRoute } from "@/app/api/export/excel/route";
-import { POST as uploadRoute } from "@/app/api/repairs/[id]/photos/route";
 import { LOCKOUT, lockMinutes, recordFailure, unlockAccount } from "@/lib/auth/lockout";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { createDb, db, rows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { errorResponse } from "@/lib/http/respond";
-import { authed, bearer, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
-import { createRepair, shopSession } from "../helpers/repairs";
+import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
 // What the outside security review of 2026-11-23 broke or found missing
@@ -105,14 +104,7 @@ describe("request bodies are capped while they stream", () => {
     const repair = await createRepair(api);
     const form = new FormData();
     for (let i = 0; i < 20; i++) form.append("note", "x");
-    const response = await uploadRoute(
-      new Request(`http://localhost/api/repairs/${repair.id}/photos`, {
-        method: "POST",
-        headers: bearer(token),
-        body: form,
-      }),
-      { params: Promise.resolve({ id: repair.id }) },
-    );
+    const response = await uploadPhotos(token, repair.id, form);
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe("tooManyPhotos");
   });
@@ -460,14 +452,7 @@ describe("photos", () => {
       .toBuffer();
     const form = new FormData();
     form.append("photos", new Blob([big as BlobPart], { type: "image/png" }), "huge.png");
-    const response = await uploadRoute(
-      new Request(`http://localhost/api/repairs/${repair.id}/photos`, {
-        method: "POST",
-        headers: bearer(token),
-        body: form,
-      }),
-      { params: Promise.resolve({ id: repair.id }) },
-    );
+    const response = await uploadPhotos(token, repair.id, form);
     expect(response.status).toBe(413);
     expect((await response.json()).error).toBe("This image is larger than 40 megapixels. Please use a smaller one.");
   });

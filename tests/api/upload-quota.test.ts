@@ -2,10 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { POST as uploadRoute } from "@/app/api/repairs/[id]/photos/route";
 import { db } from "@/lib/db";
-import { bearer } from "../helpers/auth";
-import { createRepair, shopSession } from "../helpers/repairs";
+import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
 import { tempDir } from "../helpers/temp-dir";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -28,18 +26,8 @@ const noisy = () =>
 async function upload(token: string, repairId: string) {
   const form = new FormData();
   form.append("photos", new Blob([(await noisy()) as BlobPart], { type: "image/png" }), "noise.png");
-  return uploadRoute(
-    new Request(`http://localhost/api/repairs/${repairId}/photos`, {
-      method: "POST",
-      headers: bearer(token),
-      body: form,
-    }),
-    {
-      params: Promise.resolve({ id: repairId }),
-    },
-  );
+  return uploadPhotos(token, repairId, form);
 }
-
 describe("the photo quota per shop", () => {
   it("refuses an upload past the shop's quota with a clear 507, storing nothing of it", async () => {
     const { api, token, owner } = await shopSession();

@@ -2,7 +2,8 @@ import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/a
 import { PATCH as quoteRoute } from "@/app/api/repairs/[id]/quote/route";
 import { PATCH as statusRoute } from "@/app/api/repairs/[id]/status/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/repairs/route";
-import { authed, newOwner, signIn } from "./auth";
+import { POST as photosRoute } from "@/app/api/repairs/[id]/photos/route";
+import { authed, bearer, newOwner, signIn } from "./auth";
 
 // Calls the repairs route handlers as a signed-in member of a shop would.
 
@@ -45,4 +46,16 @@ export async function createRepair(api: RepairsClient, overrides: Record<string,
   const response = await api.create(repairInput(overrides));
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+/** POST /repairs/{id}/photos with a multipart form, as the browser sends it. */
+export function uploadPhotos(token: string, repairId: string, form: FormData) {
+  return photosRoute(
+    new Request(`http://localhost/api/repairs/${repairId}/photos`, {
+      method: "POST",
+      headers: bearer(token),
+      body: form,
+    }),
+    ctx(repairId),
+  );
 }
