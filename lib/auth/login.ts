@@ -1,9 +1,8 @@
-import bcrypt from "bcryptjs";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, releaseSlot, resetLimit, takeSlot } from "@/lib/rate-limit";
 import { assertNotLocked, recordFailure, recordSuccess } from "./lockout";
-import { BCRYPT_COST, verifyPassword } from "./password";
+import { hashPassword, verifyPassword } from "./password";
 import { loginSchema } from "./schema";
 import { startSession } from "./sessions";
 import { acceptTotpCode } from "./two-factor";
@@ -14,7 +13,7 @@ export type LoginAnswer =
 
 // Compared against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= bcrypt.hash("no such account, just timing", BCRYPT_COST));
+const getDummyHash = () => (dummyHash ??= hashPassword("no such account, just timing"));
 
 /** POST /auth/login; `body` as the client sent it (parsed here, like every service's input). */
 export async function login(client: PrismaClient, body: unknown, ip: string): Promise<LoginAnswer> {

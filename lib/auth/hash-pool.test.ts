@@ -1,0 +1,36 @@
+import bcrypt from "bcryptjs";
+import { threadId } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+import { hashPoolStats, MAX_WAITING, runOnPool } from "./hash-pool";
+
+describe("the bcrypt worker pool", () => {
+  it("hashes and compares on other threads, with bcrypt's own results", async () => {
+    const { result, threadId: worker } = await runOnPool("hash", "Correct-Horse-9", 4);
+    const hash = result as string;
+    expect(worker).not.toBe(threadId);
+    expect(bcrypt.compareSync("Correct-Horse-9", hash)).toBe(true);
+    expect((await runOnPool("compare", "Correct-Horse-9", hash)).result).toBe(true);
+    expect((await runOnPool("compare", "Wrong-Horse-9", hash)).result).toBe(false);
+  });
+
+  it("runs parallel work on every thread, one per core, none of them the event loop's", async () => {
+    const threads = new Set(
+      (await Promise.all(Array.from({ length: 8 }, () => runOnPool("hash", "x", 8)))).map((r) => r.threadId),
+    );
+    expect(threads.has(threadId)).toBe(false);
+    expect(threads.size).toBe(hashPoolStats().threads);
+  });
+
+  it("refuses work beyond what may wait, as busy with a time to retry, and serves the rest", async () => {
+    const jobs = Array.from({ length: MAX_WAITING + hashPoolStats().threads + 5 }, () =>
+      runOnPool("hash", "x", 4).then(
+        () => "done",
+        (error: { code?: string; retryAfter?: number }) => `${error.code}:${error.retryAfter}`,
+      ),
+    );
+    const outcomes = await Promise.all(jobs);
+    expect(outcomes.filter((o) => o === "busy:1").length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o === "done").length).toBeGreaterThanOrEqual(MAX_WAITING);
+    expect(hashPoolStats().waiting).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { AppError } from "@/lib/errors";
+
+// bcrypt is CPU work by design (about 180 ms a password at cost 11): done on
+// the event loop, four people signing in at once stalled every other request.
+// It runs here on a few worker threads instead, one per core, and the event
+// loop only waits for the answer. Work beyond what the threads can catch up on
+// soon is refused at once (503, Retry-After: 1) rather than queued for ever.
+
+/** Jobs that may wait for a thread; more are refused as busy. */
+export const MAX_WAITING = 64;
+
+const WORKER_SOURCE = `
+const { parentPort, threadId } = require("node:worker_threads");
+const bcrypt = require("bcryptjs");
+parentPort.on("message", ({ id, op, password, hashOrCost }) => {
+  try {
+    const result = op === "hash" ? bcrypt.hashSync(password, hashOrCost) : bcrypt.compareSync(password, hashOrCost);
+    parentPort.postMessage({ id, result, threadId });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error), threadId });
+  }
+});
+`;
+
+type Job = { id: number; op: "hash" | "compare"; password: string; hashOrCost: string | number };
+type Pending = Job & {
+  resolve: (value: { result: string | boolean; threadId: number }) => void;
+  reject: (error: Error) => void;
+};
+type Slot = { worker: Worker; busy: Pending | null };
+
+const state = globalThis as unknown as {
+  hashPool?: { slots: Slot[]; waiting: Pending[]; nextId: number; done: Record<"hash" | "compare", number> };
+};
+
+function pool() {
+  if (!state.hashPool) {
+    const size = Math.max(1, availableParallelism());
+    state.hashPool = { slots: [], waiting: [], nextId: 1, done: { hash: 0, compare: 0 } };
+    for (let i = 0; i < size; i++) state.hashPool.slots.push(newSlot());
+  }
+  return state.hashPool;
+}
+
+function newSlot(): Slot {
+  // Plain JavaScript: no loader of the parent (tsx) needed, and none to keep the process alive.
+  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+  const slot: Slot = { worker, busy: null };
+  worker.on("message", (message: { id: number; result?: string | boolean; error?: string; threadId: number }) => {
+    const job = slot.busy;
+    slot.busy = null;
+    slot.worker.unref();
+    if (job && job.id === message.id) {
+      pool().done[job.op]++;
+      if (message.error !== undefined) job.reject(new Error(message.error));
+      else job.resolve({ result: message.result!, threadId: message.threadId });
+    }
+    next(slot);
+  });
+  worker.on("error", (error) => {
+    // A thread that died takes its job with it; a new one takes its place.
+    slot.busy?.reject(error);
+    const slots = pool().slots;
+    const replacement = newSlot();
+    slots[slots.indexOf(slot)] = replacement;
+    next(replacement);
+  });
+  // Idle threads must not keep a process (a script, a test) alive. After the
+  // listeners: adding a "message" listener refs the worker again.
+  worker.unref();
+  return slot;
+}
+
+function next(slot: Slot) {
+  const job = pool().waiting.shift();
+  if (!job) return;
+  slot.busy = job;
+  // A thread at work keeps the process alive until it answers (a script awaiting a hash).
+  slot.worker.ref();
+  slot.worker.postMessage({ id: job.id, op: job.op, password: job.password, hashOrCost: job.hashOrCost });
+}
+
+/** Runs one bcrypt operation on a worker thread; the thread's id comes back too (tests check it is not the main one). */
+export function runOnPool(
+  op: "hash" | "compare",
+  password: string,
+  hashOrCost: string | number,
+): Promise<{ result: string | boolean; threadId: number }> {
+  const { slots, waiting } = pool();
+  if (waiting.length >= MAX_WAITING) return Promise.reject(new AppError("busy", { retryAfter: 1 }));
+  return new Promise((resolve, reject) => {
+    const job: Pending = { id: pool().nextId++, op, password, hashOrCost, resolve, reject };
+    waiting.push(job);
+    const idle = slots.find((slot) => slot.busy === null);
+    if (idle) next(idle);
+  });
+}
+
+/** What the pool has done and holds now (operations' eyes, and tests'). */
+export function hashPoolStats() {
+  const { slots, waiting, done } = pool();
+  return {
+    threads: slots.length,
+    busy: slots.filter((slot) => slot.busy).length,
+    waiting: waiting.length,
+    done: { ...done },
+  };
+}
