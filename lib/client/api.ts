@@ -80,6 +80,20 @@ export const authApi = {
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),
 };
 
+export type ShopDetails = {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  opening_hours: string | null;
+  ticket_terms: string | null;
+};
+
+export const shopApi = {
+  get: () => apiRequest<ShopDetails>("/shop"),
+  save: (details: Partial<ShopDetails>) => apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
+};
+
 export const settingsApi = {
   save: (changes: { language?: Locale; time_zone?: string }) =>
     apiRequest<{ language: Locale; time_zone: string }>("/settings", { method: "PUT", body: changes }),

@@ -153,7 +153,17 @@ describe("the migrated database matches prisma/schema.prisma", () => {
     const client = createDb(database.url(), 2);
     try {
       const now = new Date("2026-03-04T05:06:07.089Z");
-      const shop = await client.shop.create({ data: { name: "Joieria Puig", timeZone: "Atlantic/Canary" } });
+      const shop = await client.shop.create({
+        data: {
+          name: "Joieria Puig",
+          timeZone: "Atlantic/Canary",
+          address: "Carrer Major 1",
+          phone: "+34 971 000 000",
+          email: "botiga@joieria.cat",
+          openingHours: "10-14",
+          ticketTerms: "90 dies",
+        },
+      });
       const user = await client.user.create({
         data: {
           shopId: shop.id,

@@ -191,3 +191,31 @@ test("/setup-2fa with 2FA already on says so; /create-subaccount with 3 accounts
   ).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveCount(0);
 });
+
+test("/settings: the shop's details, saved and shown again, with a clear error for a bad email", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await page.goto("/settings");
+  const shop = page.getByRole("region", { name: "Shop" });
+  await expect(shop.getByLabel("Shop name")).toHaveValue("Joieria Puig");
+  await shop.getByLabel("Address").fill("Carrer de la Boqueria 3, Barcelona");
+  await shop.getByLabel("Email").fill("not-an-email");
+  await shop.getByRole("button", { name: "Save" }).click();
+  await expect(shop.getByText("Invalid email format")).toBeVisible();
+  await shop.getByLabel("Email").fill("Botiga@Puig.cat");
+  await shop.getByLabel("Opening hours").fill("Dl-Dv 10-14, 17-20");
+  await shop.getByRole("button", { name: "Save" }).click();
+  await expect(shop.getByRole("status").filter({ hasText: "Shop details saved" })).toBeVisible();
+  await expect(shop.getByLabel("Email")).toHaveValue("botiga@puig.cat");
+  expect(await (await request.get("/api/shop", { headers })).json()).toMatchObject({
+    address: "Carrer de la Boqueria 3, Barcelona",
+    email: "botiga@puig.cat",
+    opening_hours: "Dl-Dv 10-14, 17-20",
+  });
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Shop" }).getByLabel("Address")).toHaveValue(
+    "Carrer de la Boqueria 3, Barcelona",
+  );
+});

@@ -1,0 +1,108 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useState, type FormEvent } from "react";
+import { ApiError } from "@/lib/client/api-client";
+import { shopApi, type ShopDetails } from "@/lib/client/api";
+import { button } from "@/components/ui/button";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
+import { FlashNotice } from "@/components/ui/notice";
+import { useFlash } from "@/components/ui/use-flash";
+
+type Field = keyof ShopDetails;
+const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }[] = [
+  { name: "name", label: "shopName" },
+  { name: "address", label: "shopAddress", multiline: true },
+  { name: "phone", label: "shopPhone", type: "tel" },
+  { name: "email", label: "shopEmail", type: "email" },
+  { name: "opening_hours", label: "shopHours", multiline: true },
+  { name: "ticket_terms", label: "shopTerms", multiline: true },
+];
+
+const asText = (details: ShopDetails) =>
+  Object.fromEntries(FIELDS.map(({ name }) => [name, details[name] ?? ""])) as Record<Field, string>;
+
+// The shop's details (any account of the shop may edit them): the name, how
+// customers reach it, and the terms printed on tickets.
+export function ShopSection() {
+  const t = useTranslations();
+  const [values, setValues] = useState<Record<Field, string> | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useFlash();
+
+  useEffect(() => {
+    shopApi.get().then(
+      (details) => setValues(asText(details)),
+      (error: unknown) => setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.shopFailed")) }),
+    );
+  }, [t, setFlash]);
+
+  // Field errors clear when the field is edited (SPEC section 5).
+  const change = (name: Field, value: string) => {
+    setValues((current) => current && { ...current, [name]: value });
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!values) return;
+    setBusy(true);
+    try {
+      setValues(asText(await shopApi.save(values)));
+      setErrors({});
+      setFlash({ kind: "success", text: t("success.shopSaved") });
+    } catch (error) {
+      // An error about a field shows under that field, once; anything else below the form.
+      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Field, string>>);
+      else setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.shopFailed")) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.shop")}>
+      <h2 className="text-lg font-semibold">{t("settings.shop")}</h2>
+      <p className="mt-1 text-sm text-slate-700">{t("settings.shopHint")}</p>
+      {values && (
+        <form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
+          {FIELDS.map(({ name, label, multiline, type }) => (
+            <label
+              key={name}
+              className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
+            >
+              {t(`settings.${label}` as "settings.shopName")}
+              {multiline ? (
+                <textarea
+                  rows={name === "ticket_terms" ? 4 : 2}
+                  value={values[name]}
+                  onChange={(e) => change(name, e.target.value)}
+                  aria-invalid={errors[name] ? true : undefined}
+                  className={input}
+                />
+              ) : (
+                <input
+                  type={type ?? "text"}
+                  value={values[name]}
+                  onChange={(e) => change(name, e.target.value)}
+                  aria-invalid={errors[name] ? true : undefined}
+                  className={input}
+                />
+              )}
+              {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
+            </label>
+          ))}
+          <div className="flex flex-col gap-3 sm:col-span-2">
+            <FlashNotice flash={flash} />
+            <button type="submit" disabled={busy} className={button("primary", "self-start")}>
+              {busy ? t("settings.saving") : t("settings.save")}
+            </button>
+          </div>
+        </form>
+      )}
+      {!values && <FlashNotice flash={flash} />}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { AppError, successText } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { shopDetailsSchema } from "./schema";
+
+type Caller = { shopId: string };
+
+const SELECT = { name: true, address: true, phone: true, email: true, openingHours: true, ticketTerms: true } as const;
+
+function detailsJson(shop: {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  openingHours: string | null;
+  ticketTerms: string | null;
+}) {
+  return {
+    name: shop.name,
+    address: shop.address,
+    phone: shop.phone,
+    email: shop.email,
+    opening_hours: shop.openingHours,
+    ticket_terms: shop.ticketTerms,
+  };
+}
+
+export type ShopDetails = ReturnType<typeof detailsJson>;
+
+/** GET /shop: the caller's shop's details. */
+export async function getShopDetails(client: PrismaClient, caller: Caller): Promise<ShopDetails> {
+  const shop = await client.shop.findUnique({ where: { id: caller.shopId }, select: SELECT });
+  if (!shop) throw new AppError("unauthorized");
+  return detailsJson(shop);
+}
+
+/** PUT /shop: any account of the shop may change any of its details; the body as sent. */
+export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
+  const { opening_hours, ticket_terms, ...rest } = shopDetailsSchema.parse(input);
+  const shop = await client.shop.update({
+    where: { id: caller.shopId },
+    data: { ...rest, openingHours: opening_hours, ticketTerms: ticket_terms },
+    select: SELECT,
+  });
+  return { ...detailsJson(shop), message: successText("shopSaved") };
+}

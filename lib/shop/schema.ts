@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
+import { emailError, normalizeEmail } from "@/lib/auth/rules";
+import { shopNameSchema } from "@/lib/auth/schema";
+
+// The shop's details (settings): its name, how customers reach it, and the
+// terms printed on tickets. PUT takes any of them; an empty text clears it.
+
+export const SHOP_TEXT_LIMITS = { address: 300, phone: 50, opening_hours: 500, ticket_terms: 3000 } as const;
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z.string({ error: "invalidField" }).max(max, { error: "textTooLong" }).nullable(),
+  );
+
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === "string" ? normalizeEmail(v) || null : v),
+  z
+    .string({ error: "emailInvalid" })
+    .nullable()
+    .superRefine((email, ctx) => {
+      const code: ErrorCode | null = email === null ? null : emailError(email);
+      if (code) ctx.addIssue({ code: "custom", message: code });
+    }),
+);
+
+export const shopDetailsSchema = z
+  .object({
+    name: shopNameSchema,
+    address: optionalText(SHOP_TEXT_LIMITS.address),
+    phone: optionalText(SHOP_TEXT_LIMITS.phone),
+    email: optionalEmail,
+    opening_hours: optionalText(SHOP_TEXT_LIMITS.opening_hours),
+    ticket_terms: optionalText(SHOP_TEXT_LIMITS.ticket_terms),
+  })
+  .partial();

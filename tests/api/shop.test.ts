@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { POST as createSubaccount } from "@/app/api/auth/create-subaccount/route";
+import { GET, PUT } from "@/app/api/shop/route";
+import { authed, newOwner, signIn } from "../helpers/auth";
+import { withTestDatabase } from "../helpers/test-database";
+
+withTestDatabase();
+
+const get = (token: string) => GET(authed("/api/shop", token));
+const put = (token: string, body: unknown) => PUT(authed("/api/shop", token, body, "PUT"));
+
+describe("GET and PUT /api/shop", () => {
+  it("keeps the shop's details, editable by any of its accounts, and a shop created with its name alone has the rest empty", async () => {
+    const owner = await newOwner();
+    const { accessToken } = await signIn(owner.email);
+    expect(await (await get(accessToken)).json()).toEqual({
+      name: expect.stringMatching(/^Shop /),
+      address: null,
+      phone: null,
+      email: null,
+      opening_hours: null,
+      ticket_terms: null,
+    });
+
+    const details = {
+      name: "Rellotgeria Vidal",
+      address: "Carrer Major 12\n08001 Barcelona",
+      phone: "+34 933 000 111",
+      email: " Botiga@Vidal.CAT ",
+      opening_hours: "Dl-Dv 10-14, 17-20",
+      ticket_terms: "Les peces no recollides en 90 dies…",
+    };
+    const saved = await put(accessToken, details);
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ ...details, email: "botiga@vidal.cat", message: "Shop details saved" });
+
+    // A staff account of the same shop sees and changes the same details.
+    await createSubaccount(
+      authed("/api/auth/create-subaccount", accessToken, {
+        name: "Staff",
+        email: `staff-${owner.email}`,
+        password: "Another-Horse-42",
+      }),
+    );
+    const staff = await signIn(`staff-${owner.email}`, "Another-Horse-42");
+    expect((await (await get(staff.accessToken)).json()).address).toBe(details.address);
+    await put(staff.accessToken, { phone: "", opening_hours: "Tancat a l'agost" });
+    expect(await (await get(accessToken)).json()).toMatchObject({
+      phone: null,
+      opening_hours: "Tancat a l'agost",
+      name: "Rellotgeria Vidal",
+    });
+
+    // Another shop sees only its own.
+    const other = await newOwner();
+    const otherToken = (await signIn(other.email)).accessToken;
+    expect((await (await get(otherToken)).json()).address).toBeNull();
+  });
+
+  it.each([
+    [{ name: "" }, "name", "shopNameRequired"],
+    [{ email: "not-an-email" }, "email", "emailInvalid"],
+    [{ phone: "9".repeat(51) }, "phone", "textTooLong"],
+    [{ ticket_terms: "x".repeat(3001) }, "ticket_terms", "textTooLong"],
+    [{ address: 5 }, "address", "invalidField"],
+  ])("refuses %j clearly, changing nothing", async (body, field, code) => {
+    const owner = await newOwner();
+    const { accessToken } = await signIn(owner.email);
+    const before = await (await get(accessToken)).json();
+    const refused = await put(accessToken, body);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fields).toEqual({ [field]: code });
+    expect(await (await get(accessToken)).json()).toEqual(before);
+  });
+
+  it("needs a signed-in caller", async () => {
+    expect((await GET(new Request("http://localhost/api/shop"))).status).toBe(401);
+  });
+});
