@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { authApi } from "@/lib/client/api";
 import { CodeField } from "@/components/auth/code-field";
+import { Field } from "@/components/ui/field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
@@ -91,9 +92,10 @@ export function TwoFactorEnroll({
         }}
       />
       <p className="text-sm text-slate-700">{t("setup2fa.passwordHint")}</p>
-      <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("setup2fa.password")}
-        <input
+      <div className="max-w-72">
+        <Field
+          id="enroll-password"
+          label={t("setup2fa.password")}
           type="password"
           autoComplete="current-password"
           required
@@ -102,9 +104,8 @@ export function TwoFactorEnroll({
             setPassword(e.target.value);
             setError(null);
           }}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base"
         />
-      </label>
+      </div>
       {alert}
       <button
         type="submit"

@@ -42,22 +42,22 @@ export function remember<Row, Page>(state: Omit<Remembered<Row, Page>, "at" | "s
   }
 }
 
-/** What was remembered for this query, if recent. */
-export function recall<Row, Page>(query: ListQuery): Remembered<Row, Page> | null {
+function saved<Row, Page>(): Remembered<Row, Page> | null {
   try {
-    const saved = JSON.parse(window.sessionStorage.getItem(KEY) ?? "null") as Remembered<Row, Page> | null;
-    return saved && sameQuery(saved, query) && Date.now() - saved.at < FRESH_MS ? saved : null;
+    return JSON.parse(window.sessionStorage.getItem(KEY) ?? "null") as Remembered<Row, Page> | null;
   } catch {
     return null;
   }
 }
 
+/** What was remembered for this query, if recent. */
+export function recall<Row, Page>(query: ListQuery): Remembered<Row, Page> | null {
+  const left = saved<Row, Page>();
+  return left && sameQuery(left, query) && Date.now() - left.at < FRESH_MS ? left : null;
+}
+
 /** Where "Back to repairs" leads: the list as it was left, or the plain list. */
 export function rememberedListHref(): string {
-  try {
-    const saved = JSON.parse(window.sessionStorage.getItem(KEY) ?? "null") as ListQuery | null;
-    return saved ? listHref(saved) : "/repairs";
-  } catch {
-    return "/repairs";
-  }
+  const left = saved();
+  return left ? listHref(left) : "/repairs";
 }

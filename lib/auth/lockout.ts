@@ -28,18 +28,23 @@ export async function assertNotLocked(client: PrismaClient, email: string, now =
   }
 }
 
-/** Counts one failed check; one statement, so parallel failures each count once. */
+/**
+ * Counts one failed check. The count is one atomic upsert, so parallel
+ * failures each get their own number; the one that reaches a multiple of 10
+ * sets the lock, for as long as lockMinutes says (the schedule lives there only).
+ */
 export async function recordFailure(client: PrismaClient, email: string): Promise<void> {
-  const { step, firstMinutes, permanentAt } = LOCKOUT;
-  await client.$executeRaw`
+  const [{ failures }] = await client.$queryRaw<{ failures: number }[]>`
     INSERT INTO account_lockouts (email, failures, updated_at) VALUES (${email}, 1, now())
-    ON CONFLICT (email) DO UPDATE SET
-      failures = account_lockouts.failures + 1,
-      updated_at = now(),
-      locked_until = CASE
-        WHEN (account_lockouts.failures + 1) % ${step} = 0 AND account_lockouts.failures + 1 < ${permanentAt}
-        THEN now() + ${firstMinutes} * power(2, (account_lockouts.failures + 1) / ${step} - 1) * interval '1 minute'
-        ELSE account_lockouts.locked_until END`;
+    ON CONFLICT (email) DO UPDATE SET failures = account_lockouts.failures + 1, updated_at = now()
+    RETURNING failures`;
+  const minutes = lockMinutes(failures);
+  if (minutes > 0) {
+    await client.accountLockout.update({
+      where: { email },
+      data: { lockedUntil: new Date(Date.now() + minutes * 60_000) },
+    });
+  }
 }
 
 export async function recordSuccess(client: PrismaClient, email: string): Promise<void> {

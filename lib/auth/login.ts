@@ -13,7 +13,11 @@ export type LoginAnswer =
 
 // Compared against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hashPassword("no such account, just timing"));
+const getDummyHash = () =>
+  (dummyHash ??= hashPassword("no such account, just timing").catch((error: unknown) => {
+    dummyHash = undefined; // a busy pool must not leave it failed for good
+    throw error;
+  }));
 
 /** POST /auth/login; `body` as the client sent it (parsed here, like every service's input). */
 export async function login(client: PrismaClient, body: unknown, ip: string): Promise<LoginAnswer> {

@@ -39,14 +39,24 @@ const ADAPTER_UNAVAILABLE = new Set([
   "DatabaseDoesNotExist",
 ]);
 
+/** An error and the errors it wraps (Prisma's `cause`), a few levels deep. */
+function* causes(error: unknown): Generator<Record<string, unknown>> {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    yield e as Record<string, unknown>;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+type AdapterCause = { meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
+const adapterCause = (e: unknown) => (e as AdapterCause).meta?.driverAdapterError?.cause;
+
 function isDatabaseDown(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const e of causes(error)) {
+    const code = e.code;
     if (typeof code === "string" && (CONNECTION_ERRORS.has(code) || PRISMA_UNAVAILABLE.has(code))) return true;
-    const kind = (e as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } }).meta?.driverAdapterError
-      ?.cause?.kind;
+    const kind = adapterCause(e)?.kind;
     if (typeof kind === "string" && ADAPTER_UNAVAILABLE.has(kind)) return true;
-    const message = (e as { message?: unknown }).message;
+    const message = e.message;
     if (
       typeof message === "string" &&
       /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Can't reach database server/i.test(
@@ -55,20 +65,13 @@ function isDatabaseDown(error: unknown): boolean {
     ) {
       return true;
     }
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
 
 /** Postgres cancelled a statement that ran past statement_timeout (SQLSTATE 57014). */
 function isStatementTimeout(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === "57014") return true;
-    const cause = (e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } } }).meta
-      ?.driverAdapterError?.cause;
-    if (cause?.originalCode === "57014") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
+  for (const e of causes(error)) if (e.code === "57014" || adapterCause(e)?.originalCode === "57014") return true;
   return false;
 }
 

@@ -28,8 +28,15 @@ test("screenshots of every screen", async ({ page, request }) => {
     ids.push(id);
   }
   await request.patch(`/api/repairs/${ids[2]}/quote`, { headers, data: { amount: 89.9, notes: "Cristal de zafiro" } });
+  // The sign-in screen as a visitor sees it (signed in, it leads to the dashboard).
+  const visitor = await page.context().browser()!.newPage();
+  for (const size of SIZES) {
+    await visitor.setViewportSize(size);
+    await visitor.goto(`${test.info().project.use.baseURL}/login`);
+    await visitor.screenshot({ path: `test-results/screens/${size.name}-login.png`, fullPage: true });
+  }
+  await visitor.close();
   const screens = [
-    "/login",
     "/dashboard",
     "/repairs",
     `/repairs/${ids[2]}`,
