@@ -162,6 +162,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           email: "botiga@joieria.cat",
           openingHours: "10-14",
           ticketTerms: "90 dies",
+          language: "ca",
         },
       });
       const user = await client.user.create({
@@ -209,6 +210,8 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           finalPrice: new Prisma.Decimal("99999999.99"),
           pickedUpAt: now,
           searchText: "r-04032026-00001 jose garcia",
+          statusToken: "t".repeat(43),
+          customerLanguage: "es",
         },
       });
       const photo = await client.photo.create({
@@ -228,6 +231,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           fromStatus: "diagnosing",
           toStatus: "quoting",
           changedById: user.id,
+          byCustomer: true,
         },
       });
       const limit = await client.rateLimit.create({ data: { key: "login:ip:127.0.0.1", count: 3, resetAt: now } });

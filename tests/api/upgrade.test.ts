@@ -24,7 +24,7 @@ afterEach(async () => {
   await Promise.all(databases.splice(0).map((d) => d.drop()));
 });
 
-async function previousRelease(): Promise<string> {
+async function previousRelease(release = PREVIOUS_RELEASE): Promise<string> {
   const database = await createTestDatabase();
   databases.push(database);
   await onServer(database.url, async (c) => {
@@ -33,7 +33,7 @@ async function previousRelease(): Promise<string> {
   });
   const dir = path.join(tempDir("rd-previous-"), "migrations");
   mkdirSync(dir);
-  for (const { name } of (await readMigrations()).filter((m) => m.name <= PREVIOUS_RELEASE)) {
+  for (const { name } of (await readMigrations()).filter((m) => m.name <= release)) {
     cpSync(path.join(MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
   }
   await applyMigrations(database.url, { dir });
@@ -103,6 +103,56 @@ describe("upgrading from the previous release", () => {
     expect((await again.json()).refreshToken).toBe((await refreshed.json()).refreshToken);
     const { closeDb } = await import("@/lib/db");
     await closeDb();
+  });
+
+  it("gives every repair of the last release its own status link and its shop's language", async () => {
+    const release = "20261123120000_shop_details";
+    const url = await previousRelease(release);
+    let shop = "";
+    await onServer(url, async (c) => {
+      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Puig') RETURNING id")).rows[0].id;
+      const other = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Watch Co') RETURNING id")).rows[0]
+        .id;
+      // A staff account older than the owner must not decide the shop's language.
+      await c.query(
+        `INSERT INTO users (shop_id, name, email, password_hash, role, language, created_at) VALUES
+           ($1, 'Pau', 'pau@example.com', 'x', 'staff', 'es', now() - interval '2 days'),
+           ($1, 'Marta', 'marta@example.com', 'x', 'owner', 'ca', now() - interval '1 day'),
+           ($2, 'Ann', 'ann@example.com', 'x', 'owner', 'en', now())`,
+        [shop, other],
+      );
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell', 'r-' || n FROM generate_series(1, 300) n`,
+        [shop],
+      );
+      await c.query(
+        `INSERT INTO status_history (shop_id, repair_id, to_status) SELECT shop_id, id, 'received' FROM repairs`,
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+
+    await onServer(url, async (c) => {
+      const shops = await c.query<{ name: string; language: string }>("SELECT name, language FROM shops ORDER BY name");
+      expect(shops.rows).toEqual([
+        { name: "Joieria Puig", language: "ca" },
+        { name: "Watch Co", language: "en" },
+      ]);
+      const repairs = await c.query<{ status_token: string; customer_language: string }>(
+        "SELECT status_token, customer_language FROM repairs WHERE shop_id = $1",
+        [shop],
+      );
+      expect(repairs.rows).toHaveLength(300);
+      expect(new Set(repairs.rows.map((r) => r.status_token)).size).toBe(300);
+      for (const row of repairs.rows) {
+        expect(row.status_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(row.customer_language).toBe("ca");
+      }
+      const history = await c.query("SELECT count(*)::int AS n FROM status_history WHERE NOT by_customer");
+      expect(history.rows[0].n).toBe(300);
+    });
   });
 
   it("migrates an empty database to the same schema", async () => {
