@@ -17,5 +17,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [{ source: "/((?!api/|_next/static|_next/image|favicon.ico|uploads/).*)" }],
+  matcher: [{ source: "/((?!api/|t/|_next/static|_next/image|favicon.ico|uploads/).*)" }],
 };

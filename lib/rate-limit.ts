@@ -29,6 +29,8 @@ export const limits = {
     windowMs: 10 * MINUTE,
     code: "exportBusy",
   }),
+  /** Customers' status page lookups and answers (GET and POST /t/{token}) from one address. */
+  statusLinkPerIp: (ip: string): Limit => ({ key: `status-link:ip:${ip}`, max: 60, windowMs: 5 * MINUTE }),
   subaccountsPerShop: (shopId: string): Limit => ({ key: `subaccount:shop:${shopId}`, max: 10, windowMs: 60 * MINUTE }),
 };
 

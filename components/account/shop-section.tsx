@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
+import { LOCALES } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
 import { shopApi, type ShopDetails } from "@/lib/client/api";
 import { button } from "@/components/ui/button";
@@ -9,9 +10,10 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 
-type Field = keyof ShopDetails;
+type Field = Exclude<keyof ShopDetails, "time_zone">;
 const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }[] = [
   { name: "name", label: "shopName" },
+  { name: "language", label: "shopLanguage", type: "language" },
   { name: "address", label: "shopAddress", multiline: true },
   { name: "phone", label: "shopPhone", type: "tel" },
   { name: "email", label: "shopEmail", type: "email" },
@@ -74,7 +76,15 @@ export function ShopSection() {
               className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
             >
               {t(`settings.${label}` as "settings.shopName")}
-              {multiline ? (
+              {type === "language" ? (
+                <select value={values[name]} onChange={(e) => change(name, e.target.value)} className={input}>
+                  {LOCALES.map((locale) => (
+                    <option key={locale} value={locale}>
+                      {t(`languages.${locale}`)}
+                    </option>
+                  ))}
+                </select>
+              ) : multiline ? (
                 <textarea
                   rows={name === "ticket_terms" ? 4 : 2}
                   value={values[name]}

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 export async function currentUser(client: PrismaClient, caller: { userId: string; shopId: string }) {
   const user = await client.user.findFirst({
     where: { id: caller.userId, shopId: caller.shopId },
-    include: { shop: { select: { timeZone: true, _count: { select: { users: true } } } } },
+    include: { shop: { select: { timeZone: true, language: true, _count: { select: { users: true } } } } },
   });
   if (!user) throw new AppError("unauthorized");
   return {
@@ -16,6 +16,8 @@ export async function currentUser(client: PrismaClient, caller: { userId: string
     twofa_enabled: user.twofaEnabled,
     /** The shop's IANA time zone, in which the screens show every instant. */
     time_zone: user.shop.timeZone,
+    /** The shop's language: new repairs' customer language by default, and the tickets'. */
+    shop_language: user.shop.language,
     /** How many of the shop's MAX_ACCOUNTS_PER_SHOP accounts exist: the staff form says when none is left. */
     shop_accounts: user.shop._count.users,
   };

@@ -2,6 +2,7 @@ import type { Locale } from "@/i18n/config";
 import type { ExportField } from "@/lib/export/fields";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
+import type { ShopDetails } from "@/lib/shop/details";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
 
@@ -26,6 +27,7 @@ export type CurrentUser = {
   shopId: string;
   twofa_enabled: boolean;
   time_zone: string;
+  shop_language: Locale;
   shop_accounts: number;
 };
 
@@ -80,18 +82,12 @@ export const authApi = {
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),
 };
 
-export type ShopDetails = {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  opening_hours: string | null;
-  ticket_terms: string | null;
-};
+export type { ShopDetails };
 
 export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),
-  save: (details: Partial<ShopDetails>) => apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
+  /** The server checks every field (lib/shop/schema.ts); the form sends them as typed. */
+  save: (details: Record<string, string>) => apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
 };
 
 export const settingsApi = {

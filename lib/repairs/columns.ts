@@ -24,6 +24,9 @@ export const REPAIR_COLUMNS = {
   picked_up_at: "pickedUpAt",
   created_at: "createdAt",
   updated_at: "updatedAt",
+  customer_language: "customerLanguage",
+  /** Read for the status link's address (status_url); never written through the API. */
+  status_token: "statusToken",
 } as const;
 
 export type RepairColumn = keyof typeof REPAIR_COLUMNS;

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
-import { assertRepairId, notFound } from "./queries";
+import { assertRepairId, getRepair, notFound } from "./queries";
 import {
   quoteSchema,
   repairCreateSchema,
@@ -22,6 +22,8 @@ import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
 
 type Tx = Prisma.TransactionClient;
 type Actor = { shopId: string; userId: string };
+/** Who changed a status: an account of the shop, or the customer through the status link. */
+type Changer = Actor | { shopId: string; byCustomer: true };
 
 /** Locks the shop's repair for the rest of the transaction, or 404s. */
 async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
@@ -33,7 +35,7 @@ async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
 }
 
 /** The fields a move to `next` changes besides the status itself. */
-function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUpdateInput {
+export function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUpdateInput {
   const effects: Prisma.RepairUpdateInput = { status: next };
   effects.pickedUpAt = next === "picked_up" ? (current.status === "picked_up" ? current.pickedUpAt : now) : null;
   const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
@@ -41,16 +43,23 @@ function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.R
   return effects;
 }
 
-async function recordStatus(
+export async function recordStatus(
   tx: Tx,
-  actor: Actor,
+  actor: Changer,
   repairId: string,
   from: RepairStatus | null,
   to: RepairStatus,
   now: Date,
 ) {
   await tx.statusHistory.create({
-    data: { shopId: actor.shopId, repairId, fromStatus: from, toStatus: to, changedById: actor.userId, changedAt: now },
+    data: {
+      shopId: actor.shopId,
+      repairId,
+      fromStatus: from,
+      toStatus: to,
+      changedAt: now,
+      ...("byCustomer" in actor ? { byCustomer: true } : { changedById: actor.userId }),
+    },
   });
 }
 
@@ -63,8 +72,11 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     pickedUpAt: data.status === "picked_up" ? now : null,
   };
   const repair = await client.$transaction(async (tx) => {
+    const customerLanguage =
+      fields.customerLanguage ??
+      (await tx.shop.findUniqueOrThrow({ where: { id: actor.shopId }, select: { language: true } })).language;
     const created = await tx.repair.create({
-      data: { ...fields, shopId: actor.shopId, searchText: searchTextOf(fields) },
+      data: { ...fields, customerLanguage, shopId: actor.shopId, searchText: searchTextOf(fields) },
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
     return created;
@@ -157,4 +169,16 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
       await tx.repair.delete({ where: { id, shopId } });
     }),
   );
+}
+
+/**
+ * A new status link for the repair: the token goes back to its column default
+ * (fresh random bytes), so the old link stops working with this statement.
+ */
+export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: string) {
+  assertRepairId(id);
+  const changed = await client.$executeRaw`
+    UPDATE repairs SET status_token = DEFAULT, updated_at = now() WHERE id = ${id}::uuid AND shop_id = ${actor.shopId}::uuid`;
+  if (changed === 0) throw notFound();
+  return getRepair(client, actor.shopId, id);
 }

@@ -3,6 +3,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
+import { LOCALES } from "@/i18n/config";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
@@ -61,6 +62,8 @@ const fields = {
   deadline: deadlineSchema,
   outsourced_to: optionalText(200),
   final_price: z.preprocess(blankToNull, moneySchema.nullable()),
+  /** The language of the customer's status page (the shop's when a new repair leaves it out). */
+  customer_language: z.enum(LOCALES, err("languageInvalid")),
 };
 
 export const repairCreateSchema = z.object({
@@ -72,6 +75,7 @@ export const repairCreateSchema = z.object({
   deadline: fields.deadline.optional(),
   outsourced_to: fields.outsourced_to.optional(),
   final_price: fields.final_price.optional(),
+  customer_language: fields.customer_language.optional(),
 });
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 

@@ -1,4 +1,5 @@
 import type { Photo, Prisma, Repair } from "@/lib/generated/prisma/client";
+import { statusUrl } from "@/lib/status-link/link";
 import { effectiveQuoteStatus } from "./workflow";
 
 // The JSON shapes of SPEC section 3: snake_case, money as numbers with two
@@ -59,6 +60,10 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     picked_up_at: iso(repair.pickedUpAt),
     created_at: iso(repair.createdAt)!,
     updated_at: iso(repair.updatedAt)!,
+    /** The language of the customer's status page. */
+    customer_language: repair.customerLanguage,
+    /** The customer's status page (README, The customer's side): the link is the secret. */
+    status_url: statusUrl(repair.statusToken),
     ...(repair.photos ? { photos: repair.photos.map(photoJson) } : {}),
   };
 }

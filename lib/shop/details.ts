@@ -1,10 +1,20 @@
+import type { Locale } from "@/i18n/config";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { shopDetailsSchema } from "./schema";
 
 type Caller = { shopId: string };
 
-const SELECT = { name: true, address: true, phone: true, email: true, openingHours: true, ticketTerms: true } as const;
+const SELECT = {
+  name: true,
+  address: true,
+  phone: true,
+  email: true,
+  openingHours: true,
+  ticketTerms: true,
+  language: true,
+  timeZone: true,
+} as const;
 
 function detailsJson(shop: {
   name: string;
@@ -13,6 +23,8 @@ function detailsJson(shop: {
   email: string | null;
   openingHours: string | null;
   ticketTerms: string | null;
+  language: Locale;
+  timeZone: string;
 }) {
   return {
     name: shop.name,
@@ -21,6 +33,9 @@ function detailsJson(shop: {
     email: shop.email,
     opening_hours: shop.openingHours,
     ticket_terms: shop.ticketTerms,
+    language: shop.language,
+    /** Read only here (PUT /settings changes it): tickets print their dates in it. */
+    time_zone: shop.timeZone,
   };
 }
 

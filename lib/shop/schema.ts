@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { emailError, normalizeEmail } from "@/lib/auth/rules";
 import { shopNameSchema } from "@/lib/auth/schema";
+import { LOCALES } from "@/i18n/config";
 
 // The shop's details (settings): its name, how customers reach it, and the
 // terms printed on tickets. PUT takes any of them; an empty text clears it.
@@ -33,5 +34,7 @@ export const shopDetailsSchema = z
     email: optionalEmail,
     opening_hours: optionalText(SHOP_TEXT_LIMITS.opening_hours),
     ticket_terms: optionalText(SHOP_TEXT_LIMITS.ticket_terms),
+    /** Tickets, tags, and new repairs' customer language. */
+    language: z.enum(LOCALES, { error: "languageInvalid" }),
   })
   .partial();

@@ -20,6 +20,8 @@ describe("GET and PUT /api/shop", () => {
       email: null,
       opening_hours: null,
       ticket_terms: null,
+      language: "en",
+      time_zone: expect.any(String),
     });
 
     const details = {
@@ -29,10 +31,16 @@ describe("GET and PUT /api/shop", () => {
       email: " Botiga@Vidal.CAT ",
       opening_hours: "Dl-Dv 10-14, 17-20",
       ticket_terms: "Les peces no recollides en 90 dies…",
+      language: "ca",
     };
     const saved = await put(accessToken, details);
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toEqual({ ...details, email: "botiga@vidal.cat", message: "Shop details saved" });
+    expect(await saved.json()).toEqual({
+      ...details,
+      email: "botiga@vidal.cat",
+      time_zone: expect.any(String),
+      message: "Shop details saved",
+    });
 
     // A staff account of the same shop sees and changes the same details.
     await createSubaccount(
@@ -63,6 +71,7 @@ describe("GET and PUT /api/shop", () => {
     [{ phone: "9".repeat(51) }, "phone", "textTooLong"],
     [{ ticket_terms: "x".repeat(3001) }, "ticket_terms", "textTooLong"],
     [{ address: 5 }, "address", "invalidField"],
+    [{ language: "fr" }, "language", "languageInvalid"],
   ])("refuses %j clearly, changing nothing", async (body, field, code) => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
