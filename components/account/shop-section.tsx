@@ -6,6 +6,7 @@ import { LOCALES } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
 import { shopApi, type ShopDetails } from "@/lib/client/api";
 import { button } from "@/components/ui/button";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
@@ -32,6 +33,7 @@ export function ShopSection() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
+  const { reload } = useCurrentUser();
 
   useEffect(() => {
     shopApi.get().then(
@@ -52,6 +54,8 @@ export function ShopSection() {
     setBusy(true);
     try {
       setValues(asText(await shopApi.save(values)));
+      // New repairs take the shop's language: the signed-in user's copy of it changes too.
+      void reload();
       setErrors({});
       setFlash({ kind: "success", text: t("success.shopSaved") });
     } catch (error) {

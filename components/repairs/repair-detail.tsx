@@ -25,6 +25,7 @@ import {
   TimelineSection,
 } from "./repair-sections";
 import { FlashNotice } from "@/components/ui/notice";
+import { CustomerLinkSection } from "./customer-link-section";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -188,6 +189,7 @@ export function RepairDetail({ id }: { id: string }) {
           />
         </Section>
         <TimelineSection repair={repair} />
+        <CustomerLinkSection repair={repair} onReplaced={keep} />
       </div>
 
       {(dialog === "quote" || dialog === "quickQuote") && (

@@ -15,7 +15,8 @@ import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
-import type { Locale } from "@/i18n/config";
+import { LOCALES, type Locale } from "@/i18n/config";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import { repairCreateSchema, repairUpdateSchema } from "@/lib/repairs/schema";
@@ -49,6 +50,7 @@ const EMPTY = {
   deadline: "",
   outsourced_to: "",
   final_price: "",
+  customer_language: "",
 };
 type Values = typeof EMPTY;
 type Name = keyof Values;
@@ -91,6 +93,7 @@ function valuesOf(repair: RepairJson, locale: Locale): Values {
     deadline: repair.deadline ? `${day}/${month}/${year}` : "",
     outsourced_to: repair.outsourced_to ?? "",
     final_price: amountInputText(repair.final_price, locale),
+    customer_language: repair.customer_language,
   };
 }
 
@@ -123,7 +126,10 @@ export function RepairFormDialog({
   const t = useTranslations();
   const locale = useLocale() as Locale;
   const editing = repair !== undefined;
-  const [values, setValues] = useState<Values>(repair ? valuesOf(repair, locale) : EMPTY);
+  // A new repair's customer reads the shop's language unless told otherwise.
+  const { user } = useCurrentUser();
+  const blank = { ...EMPTY, customer_language: user.shop_language };
+  const [values, setValues] = useState<Values>(repair ? valuesOf(repair, locale) : blank);
   const [notice, setNotice] = useState<string | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
@@ -183,7 +189,7 @@ export function RepairFormDialog({
         });
       }
       if (!editing) {
-        setValues(EMPTY);
+        setValues(blank);
         setPhotos([]);
       }
       onSaved(saved, photoProblem);
@@ -236,6 +242,21 @@ export function RepairFormDialog({
           "customer_phone",
           t("createRepair.customerPhone"),
           text("customer_phone", { type: "tel", autoComplete: "off" }),
+        )}
+        {field(
+          "customer_language",
+          t("createRepair.customerLanguage"),
+          <select
+            value={values.customer_language}
+            onChange={(e) => set("customer_language", e.target.value)}
+            className={input}
+          >
+            {LOCALES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </select>,
         )}
         {field(
           "item_type",

@@ -36,11 +36,13 @@ function EditButton({ closed, onClick, children }: { closed: boolean; onClick: (
 
 export function CustomerSection({ repair }: { repair: RepairJson }) {
   const t = useTranslations("repair");
+  const tAll = useTranslations();
   return (
     <Section title={t("customer")}>
       <Facts>
         <Fact label={t("customerName")} value={repair.customer_name} />
         <Fact label={t("phone")} value={repair.customer_phone} />
+        <Fact label={t("customerLanguage")} value={tAll(`languages.${repair.customer_language}`)} />
       </Facts>
     </Section>
   );

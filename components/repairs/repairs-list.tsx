@@ -7,7 +7,8 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
+import { repairsApi } from "@/lib/client/api";
 import dynamic from "next/dynamic";
 import { useFormat } from "./format";
 import { StatusBadge } from "./status-badge";
@@ -15,6 +16,7 @@ import { StatusFilter } from "./status-filter";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
+import { PrintOffer } from "./print-offer";
 import { button } from "@/components/ui/button";
 
 // The create form (and the dialog library under it) is loaded when first
@@ -60,6 +62,8 @@ export function RepairsList() {
   const format = useFormat();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
+  // The repair just created, with its printouts offered until another is created or this is closed.
+  const [created, setCreated] = useState<RepairJson | null>(null);
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
@@ -73,6 +77,18 @@ export function RepairsList() {
       });
     }
   };
+
+  async function openExact(event: FormEvent) {
+    event.preventDefault();
+    const search = list.searchInput.trim();
+    if (!search) return;
+    try {
+      const { exact_match } = await repairsApi.list({ search, limit: 1 });
+      if (exact_match) router.push(`/repairs/${exact_match}`);
+    } catch {
+      // The list below shows the search's own error, if any.
+    }
+  }
 
   const open = (repair: ListRepair) => {
     list.rememberBeforeOpening(repair.id);
@@ -103,22 +119,26 @@ export function RepairsList() {
                   }
                 : { kind: "success", text: t("createRepair.created", { number: repair.repair_number }) },
             );
+            setCreated(repair);
             list.reload();
           }}
         />
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm font-medium text-slate-700">
-          {t("repairs.searchLabel")}
-          <input
-            type="search"
-            value={list.searchInput}
-            onChange={(e) => list.setSearchInput(e.target.value)}
-            placeholder={t("repairs.searchPlaceholder")}
-            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900"
-          />
-        </label>
+        {/* Enter (a barcode scanner sends one) opens the repair whose number was typed or scanned. */}
+        <form role="search" onSubmit={openExact} className="flex min-w-0 flex-1 basis-64">
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("repairs.searchLabel")}
+            <input
+              type="search"
+              value={list.searchInput}
+              onChange={(e) => list.setSearchInput(e.target.value)}
+              placeholder={t("repairs.searchPlaceholder")}
+              className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900"
+            />
+          </label>
+        </form>
         <StatusFilter selected={list.statuses} onChange={list.setStatuses} />
       </div>
 
@@ -136,6 +156,7 @@ export function RepairsList() {
       </div>
 
       <FlashNotice flash={notice} />
+      {created && <PrintOffer repair={created} onClose={() => setCreated(null)} />}
 
       {list.error !== null && (
         <div

@@ -17,7 +17,7 @@ export type Pagination = {
   hasMore: boolean;
   nextCursor: string | null;
 };
-export type RepairPage = { repairs: RepairJson[]; pagination: Pagination };
+export type RepairPage = { repairs: RepairJson[]; exact_match: string | null; pagination: Pagination };
 export type RepairFields = Record<string, unknown>;
 
 export type CurrentUser = {
@@ -47,6 +47,8 @@ export const repairsApi = {
   create: (fields: RepairFields) => apiRequest<RepairJson>("/repairs", { body: fields }),
   update: (id: string, fields: RepairFields) =>
     apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields }),
+  /** A new status link; the old one stops working at once. */
+  replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
   setStatus: (id: string, status: RepairStatus) =>
     apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }),

@@ -114,12 +114,17 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
-  const { page, total, capped } = await readPage(client, shopId, query, cursor, offset);
+  const [{ page, total, capped }, exact] = await Promise.all([
+    readPage(client, shopId, query, cursor, offset),
+    query.search && !cursor ? exactMatch(client, shopId, query.search) : null,
+  ]);
   const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
   return {
     repairs,
+    /** A search that is a repair's number exactly (as typed, or in capitals): that repair's id, to open it. */
+    exact_match: exact,
     pagination: {
       page: query.page,
       limit: query.limit,
@@ -130,6 +135,20 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
       nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     },
   };
+}
+
+/**
+ * The one repair whose number is the search text (a scanned tag, a number
+ * typed at the counter), through the (shop_id, repair_number) unique index:
+ * as typed or in capitals, and only when exactly one repair has it.
+ */
+async function exactMatch(client: PrismaClient, shopId: string, search: string): Promise<string | null> {
+  const text = search.trim();
+  const found = await rows<{ id: string }>(
+    client,
+    Prisma.sql`SELECT id FROM repairs WHERE shop_id = ${shopId}::uuid AND repair_number IN (${text}, ${text.toUpperCase()}) LIMIT 2`,
+  );
+  return found.length === 1 ? found[0].id : null;
 }
 
 type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath"> & { uploadedAt: string };

@@ -2,7 +2,13 @@ import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/i18n/config";
 import { recordStatus, statusEffects } from "@/lib/repairs/mutations";
-import { effectiveQuoteStatus, isClosed, type ItemType, type QuoteStatus, type RepairStatus } from "@/lib/repairs/workflow";
+import {
+  effectiveQuoteStatus,
+  isClosed,
+  type ItemType,
+  type QuoteStatus,
+  type RepairStatus,
+} from "@/lib/repairs/workflow";
 import { LINK_DAYS_AFTER_PICKUP, TOKEN_PATTERN } from "./link";
 
 // What the status page shows, read in one query by the token's hash, and the

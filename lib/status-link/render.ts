@@ -101,7 +101,9 @@ function progress(t: T, status: RepairStatus): string {
 function quoteSection(t: T, data: StatusPageData, locale: Locale, action: string): string {
   const quote = data.quote;
   if (!quote || quote.status === "denied" || quote.status === "no_response") {
-    return quote?.status === "denied" ? section(t("statusPage.quote"), `<p class="state">${escape(t("statusPage.quoteDeclined"))}</p>`) : "";
+    return quote?.status === "denied"
+      ? section(t("statusPage.quote"), `<p class="state">${escape(t("statusPage.quoteDeclined"))}</p>`)
+      : "";
   }
   const zone = data.shop.timeZone;
   const facts = [
@@ -174,5 +176,10 @@ export function renderNotFound(locale: Locale, nonce: string): string {
 export function renderMessage(locale: Locale, nonce: string, message: "tooMany" | "unavailable"): string {
   const t = translator(locale);
   const text = escape(t(`statusPage.${message}`));
-  return page(locale, t(`statusPage.${message}Title`), nonce, `<h1>${escape(t(`statusPage.${message}Title`))}</h1><section><p>${text}</p></section>`);
+  return page(
+    locale,
+    t(`statusPage.${message}Title`),
+    nonce,
+    `<h1>${escape(t(`statusPage.${message}Title`))}</h1><section><p>${text}</p></section>`,
+  );
 }

@@ -226,7 +226,7 @@ describe("GET /api/repairs", () => {
 });
 
 describe("GET /api/repairs/{id}", () => {
-  it("answers the repair with every field of SPEC section 3", async () => {
+  it("answers the repair with every field of SPEC section 3, and the customer link's two", async () => {
     const { api } = await shopSession();
     const created = await createRepair(api, { notes: "Cliente habitual", outsourced_to: "Taller Central" });
     const repair = await (await api.get(created.id)).json();
@@ -251,6 +251,9 @@ describe("GET /api/repairs/{id}", () => {
         "picked_up_at",
         "created_at",
         "updated_at",
+        // The customer's side (README): the status page's language and address.
+        "customer_language",
+        "status_url",
         "photos",
       ].sort(),
     );
@@ -439,5 +442,24 @@ describe("DELETE /api/repairs/{id}", () => {
     expect((await api.get(created.id)).status).toBe(404);
     expect(await db().statusHistory.count({ where: { repairId: created.id } })).toBe(0);
     expect((await api.remove(created.id)).status).toBe(404);
+  });
+});
+
+describe("GET /api/repairs?search= with a repair's number", () => {
+  it("names the one repair whose number it is, as typed or in capitals, within the shop only", async () => {
+    const { api } = await shopSession();
+    const other = await shopSession();
+    const target = await createRepair(api, { repair_number: "R-2311-0042" });
+    await createRepair(api, { repair_number: "R-2311-00421" });
+    await createRepair(other.api, { repair_number: "R-2311-0099" });
+
+    const exact = await (await api.list("?search=R-2311-0042")).json();
+    expect(exact.exact_match).toBe(target.id);
+    // The search itself still lists every repair containing the text.
+    expect(exact.repairs).toHaveLength(2);
+    expect((await (await api.list("?search=%20r-2311-0042%20")).json()).exact_match).toBe(target.id);
+    expect((await (await api.list("?search=2311-004")).json()).exact_match).toBeNull();
+    expect((await (await api.list("?search=R-2311-0099")).json()).exact_match).toBeNull();
+    expect((await (await api.list("")).json()).exact_match).toBeNull();
   });
 });

@@ -176,7 +176,10 @@ describe("the repair's status link", () => {
       data: { status: "picked_up", pickedUpAt: new Date(Date.now() - 89 * 86_400_000) },
     });
     expect((await view(link)).status).toBe(200);
-    await db().repair.update({ where: { id: repair.id }, data: { pickedUpAt: new Date(Date.now() - 91 * 86_400_000) } });
+    await db().repair.update({
+      where: { id: repair.id },
+      data: { pickedUpAt: new Date(Date.now() - 91 * 86_400_000) },
+    });
     await notFound(link);
     expect(new Set(answers).size).toBe(1);
     expect(answers[0]).toContain("This link does not work");
@@ -205,7 +208,11 @@ describe("the repair's status link", () => {
 describe("answering a quote by link", () => {
   async function quoted(hours = 72) {
     const session = await shopWithRepair();
-    const set = await session.api.quote(session.repair.id, { amount: "90,5", notes: "Vidre nou", expires_in_hours: hours });
+    const set = await session.api.quote(session.repair.id, {
+      amount: "90,5",
+      notes: "Vidre nou",
+      expires_in_hours: hours,
+    });
     expect(set.status).toBe(200);
     return session;
   }
@@ -227,7 +234,10 @@ describe("answering a quote by link", () => {
     expect(response.headers.get("location")).toBe(`/t/${link}?lang=es`);
     const after = await (await api.get(repair.id)).json();
     expect(after).toMatchObject({ status: "approved", quote_status: "approved" });
-    const history = await db().statusHistory.findMany({ where: { repairId: repair.id }, orderBy: { changedAt: "asc" } });
+    const history = await db().statusHistory.findMany({
+      where: { repairId: repair.id },
+      orderBy: { changedAt: "asc" },
+    });
     expect(history.at(-1)).toMatchObject({
       fromStatus: "quoting",
       toStatus: "approved",

@@ -110,7 +110,8 @@ describe("upgrading from the previous release", () => {
     const url = await previousRelease(release);
     let shop = "";
     await onServer(url, async (c) => {
-      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Puig') RETURNING id")).rows[0].id;
+      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Puig') RETURNING id")).rows[0]
+        .id;
       const other = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Watch Co') RETURNING id")).rows[0]
         .id;
       // A staff account older than the owner must not decide the shop's language.

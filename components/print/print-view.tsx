@@ -1,0 +1,164 @@
+"use client";
+
+import Link from "next/link";
+import { createTranslator, useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import type { Locale } from "@/i18n/config";
+import { repairsApi, shopApi, type ShopDetails } from "@/lib/client/api";
+import { formatDate } from "@/lib/repairs/dates";
+import { formatAmount } from "@/lib/repairs/money";
+import type { RepairJson } from "@/lib/repairs/serialize";
+import { dayIn } from "@/lib/time-zone";
+import { apiErrorText } from "@/components/ui/error-text";
+import { button } from "@/components/ui/button";
+import { PRINT_FORMATS, printHref, type PrintFormat } from "./formats";
+
+// The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
+type Translate = ReturnType<typeof useTranslations<never>>;
+type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string };
+
+/** A QR code as a PNG data URL: sharp squares, a quiet zone of one module. */
+async function qrCode(text: string): Promise<string> {
+  const QRCode = (await import("qrcode")).default;
+  return QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 1, scale: 8 });
+}
+
+/** The surname for the tag: what follows the first name ("José García López": "García López"). */
+export const surnameOf = (name: string) => name.trim().split(/\s+/).slice(1).join(" ") || name.trim();
+
+/** The tag's QR opens the repair's own screen for staff, on the address the status link uses (APP_URL). */
+const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair.status_url).toString();
+
+// The print-only pages of a repair (README, Printing): the customer's ticket
+// (A5, A4, 80 mm receipt) and the item's tag (62 x 29 mm), in the shop's
+// language, dates as DD/MM/YYYY in the shop's time zone. Each sheet is a
+// named CSS page with its paper size (app/globals.css); the toolbar is for
+// the screen only.
+export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
+  const ui = useTranslations();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const [repair, shop] = await Promise.all([repairsApi.get(id), shopApi.get()]);
+      const messages = (await import(`@/messages/${shop.language}.json`)).default;
+      const t = createTranslator({ locale: shop.language, messages }) as unknown as Translate;
+      const qr = await qrCode(format === "tag" ? staffUrl(repair) : repair.status_url);
+      if (live) setLoaded({ repair, shop, t, qr });
+    })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
+    return () => {
+      live = false;
+    };
+  }, [id, format, ui]);
+
+  return (
+    <div className="flex flex-col items-center gap-4 p-4 print:block print:p-0">
+      <nav aria-label={ui("print.formats")} className="flex flex-wrap items-center gap-2 print:hidden">
+        <Link href={`/repairs/${id}`} className="text-sm text-blue-800 underline">
+          ← {ui("print.back")}
+        </Link>
+        {PRINT_FORMATS.map((f) => (
+          <Link
+            key={f}
+            href={printHref(id, f)}
+            aria-current={f === format ? "page" : undefined}
+            className={button(f === format ? "primary" : "secondary")}
+          >
+            {ui(`print.format.${f}`)}
+          </Link>
+        ))}
+        <button type="button" onClick={() => window.print()} disabled={!loaded} className={button("primary")}>
+          {ui("print.print")}
+        </button>
+      </nav>
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+          {failure}
+        </p>
+      )}
+      {!loaded && !failure && <p role="status">{ui("common.loading")}</p>}
+      {loaded && (format === "tag" ? <Tag {...loaded} /> : <Ticket {...loaded} format={format} />)}
+    </div>
+  );
+}
+
+function Ticket({ repair, shop, t, qr, format }: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
+  const locale = shop.language as Locale;
+  const receipt = format === "receipt";
+  const sheet = {
+    a5: "sheet-a5 w-[128mm] text-[10pt]",
+    a4: "sheet-a4 w-[180mm] text-[11pt]",
+    receipt: "sheet-receipt w-[72mm] text-[9pt]",
+  }[format];
+  const facts: [string, string][] = [
+    [t("print.received"), dayIn(repair.created_at, shop.time_zone)],
+    [t("print.customer"), repair.customer_name],
+    [t("print.item"), `${t(`itemTypes.${repair.item_type}`)}: ${repair.item_description}`],
+    [t("print.deadline"), repair.deadline ? formatDate(repair.deadline) : "—"],
+  ];
+  if (repair.quote_amount !== null && repair.quote_status !== "denied") {
+    const until = repair.quote_expires_at
+      ? ` · ${t("print.validUntil", { date: dayIn(repair.quote_expires_at, shop.time_zone) })}`
+      : "";
+    facts.push([t("print.quote"), `${formatAmount(repair.quote_amount, locale)}${until}`]);
+  }
+  return (
+    <article
+      data-print-ready
+      lang={locale}
+      className={`${sheet} flex flex-col gap-[3mm] bg-white text-black shadow print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"}`}
+    >
+      <header className={receipt ? "text-center" : ""}>
+        <p className="text-[1.4em] font-bold">{shop.name}</p>
+        {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
+        <p>{[shop.phone, shop.email].filter(Boolean).join(" · ")}</p>
+      </header>
+      <div className={receipt ? "text-center" : "flex items-end justify-between gap-4"}>
+        <div>
+          <h1 className="text-[0.9em] font-semibold uppercase tracking-wide">{t("print.ticketTitle")}</h1>
+          <p className="text-[2.4em] font-bold leading-tight [overflow-wrap:anywhere]">{repair.repair_number}</p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-[3mm] gap-y-[1mm]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className={`flex gap-[3mm] ${receipt ? "flex-col items-center text-center" : "items-center"}`}>
+        {/* A data: URL made here; next/image has nothing to add. */}
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        <img src={qr} alt={t("print.qrAlt")} className="h-[30mm] w-[30mm] [image-rendering:pixelated]" />
+        <div>
+          <p className="font-semibold">{t("print.follow")}</p>
+          <p className="break-all font-mono text-[0.85em]">{repair.status_url}</p>
+        </div>
+      </section>
+      {shop.ticket_terms && <p className="whitespace-pre-line text-[0.8em]">{shop.ticket_terms}</p>}
+      <div className="mt-[8mm] w-[60mm] max-w-full border-t border-black pt-[1mm] text-[0.85em]">
+        {t("print.signature")}
+      </div>
+    </article>
+  );
+}
+
+function Tag({ repair, t, qr }: Loaded) {
+  return (
+    <article
+      data-print-ready
+      className="sheet-tag flex h-[29mm] w-[62mm] items-center gap-[1.5mm] overflow-hidden bg-white p-[1.5mm] text-black shadow print:shadow-none"
+    >
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img src={qr} alt={t("print.qrAlt")} className="h-[26mm] w-[26mm] shrink-0 [image-rendering:pixelated]" />
+      <div className="flex min-w-0 flex-col gap-[0.5mm] leading-tight">
+        <p className="text-[11pt] font-bold [overflow-wrap:anywhere]">{repair.repair_number}</p>
+        <p className="truncate text-[9pt]">{surnameOf(repair.customer_name)}</p>
+        <p className="text-[9pt]">{repair.deadline ? formatDate(repair.deadline) : "—"}</p>
+      </div>
+    </article>
+  );
+}
