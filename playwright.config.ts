@@ -62,6 +62,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(port),
+      // The status links and tag codes the app makes point at this server.
+      APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       UPLOAD_DIR: path.join(process.env.E2E_DATA_DIR, "uploads"),
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",

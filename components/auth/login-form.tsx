@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { authApi } from "@/lib/client/api";
 import { emailError } from "@/lib/auth/rules";
-import { readAccessToken, saveLogin } from "@/lib/client/session";
+import { pathAfterSignIn, readAccessToken, saveLogin } from "@/lib/client/session";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
@@ -28,7 +28,7 @@ export function LoginForm() {
 
   // Someone already signed in goes straight to the dashboard (its guard checks the session).
   useEffect(() => {
-    if (readAccessToken()) router.replace("/dashboard");
+    if (readAccessToken()) router.replace(pathAfterSignIn(window.location.search));
   }, [router]);
 
   async function submit(event: FormEvent) {
@@ -53,9 +53,10 @@ export function LoginForm() {
       // from the first signed-in screen on: a different one needs the page
       // rendered anew in it, not a client-side move that keeps this language.
       rememberLocale(answer.user.language);
-      if (answer.user.language === locale) router.push("/dashboard");
+      const next = pathAfterSignIn(window.location.search);
+      if (answer.user.language === locale) router.push(next);
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, in the saved language
-      else window.location.assign("/dashboard");
+      else window.location.assign(next);
     } catch (failure) {
       setError(apiErrorText(t, failure, t("login.failed")));
     } finally {

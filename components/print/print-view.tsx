@@ -117,7 +117,7 @@ function Ticket({ repair, shop, t, qr, format }: Loaded & { format: Exclude<Prin
       </header>
       <div className={receipt ? "text-center" : "flex items-end justify-between gap-4"}>
         <div>
-          <h1 className="text-[0.9em] font-semibold uppercase tracking-wide">{t("print.ticketTitle")}</h1>
+          <h1 className="text-[0.9em] font-semibold tracking-wide">{t("print.ticketTitle")}</h1>
           <p className="text-[2.4em] font-bold leading-tight [overflow-wrap:anywhere]">{repair.repair_number}</p>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { authApi, type CurrentUser } from "@/lib/client/api";
-import { clearSession, readAccessToken } from "@/lib/client/session";
+import { clearSession, loginPathFrom, readAccessToken } from "@/lib/client/session";
 
 type UserState = { user: CurrentUser; reload: () => Promise<void> };
 const UserContext = createContext<UserState | null>(null);
@@ -23,15 +23,17 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [user, setUser] = useState<CurrentUser | null>(null);
 
+  // Back to this page after signing in (a scanned tag opens a repair this way).
+  const toLogin = () => router.replace(loginPathFrom(window.location));
   const signOut = () => {
     clearSession();
-    router.replace("/login");
+    toLogin();
   };
   const load = () => authApi.me().then(setUser, signOut);
 
   useEffect(() => {
     if (!readAccessToken()) {
-      router.replace("/login");
+      toLogin();
       return;
     }
     authApi.me().then(setUser, signOut);

@@ -30,3 +30,19 @@ export function saveLogin(login: LoginTokens) {
 export function clearSession() {
   for (const key of ["accessToken", "refreshToken", "user"]) storage()?.removeItem(key);
 }
+
+/**
+ * Where sign-in sends the user: back to the signed-in page that sent them to
+ * /login (a scanned tag's /repairs/{id}, say), given as ?next=, when it is a
+ * path of this site; else the dashboard.
+ */
+export function pathAfterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get("next");
+  return next && /^\/(?![/\\])/.test(next) && !next.startsWith("/login") ? next : "/dashboard";
+}
+
+/** /login, remembering the signed-in page the user was headed for. */
+export function loginPathFrom(location: { pathname: string; search: string }): string {
+  const here = location.pathname + location.search;
+  return here === "/" || here.startsWith("/login") ? "/login" : `/login?next=${encodeURIComponent(here)}`;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { loginPathFrom, pathAfterSignIn } from "./session";
+
+describe("returning to a page after signing in", () => {
+  it("sends the user back to the signed-in page they were headed for", () => {
+    const login = loginPathFrom({ pathname: "/repairs/0b7c9f3e-1111-4a4a-8888-123456789abc", search: "?x=1" });
+    expect(login).toBe("/login?next=%2Frepairs%2F0b7c9f3e-1111-4a4a-8888-123456789abc%3Fx%3D1");
+    expect(pathAfterSignIn(login.slice("/login".length))).toBe("/repairs/0b7c9f3e-1111-4a4a-8888-123456789abc?x=1");
+  });
+
+  it.each([
+    ["", "/dashboard"],
+    ["?next=https://evil.example/", "/dashboard"],
+    ["?next=//evil.example/x", "/dashboard"],
+    ["?next=/\\evil.example", "/dashboard"],
+    ["?next=javascript:alert(1)", "/dashboard"],
+    ["?next=/login?next=/x", "/dashboard"],
+    ["?next=/repairs", "/repairs"],
+  ])("goes nowhere but this site's pages: %s", (search, path) => {
+    expect(pathAfterSignIn(search)).toBe(path);
+  });
+
+  it("does not remember the root or the sign-in page itself", () => {
+    expect(loginPathFrom({ pathname: "/", search: "" })).toBe("/login");
+    expect(loginPathFrom({ pathname: "/login", search: "?next=/x" })).toBe("/login");
+  });
+});

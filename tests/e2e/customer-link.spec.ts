@@ -1,0 +1,233 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { PRINT_FORMATS } from "@/components/print/formats";
+import { dayIn } from "@/lib/time-zone";
+import { e2eDb } from "./database";
+import { readPdf } from "./pdf";
+import { addRepair, PASSWORD, signedInOwner } from "./session";
+
+// The customer's side (issue 15) in Chromium: the status page on a phone with
+// no JavaScript, the quote answered by link exactly once, the staff's link
+// tools, the printouts read back from PDF with their QR codes decoded, and
+// scanning.
+
+/** A phone at 360 px with JavaScript off: the page must work as plain HTML. */
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+  return context.newPage();
+}
+
+async function shopDetails(request: Parameters<typeof signedInOwner>[1], headers: Record<string, string>) {
+  const saved = await request.put("/api/shop", {
+    headers,
+    data: {
+      name: "Rellotgeria Vidal",
+      address: "Carrer Major 1, Palma",
+      phone: "+34 971 000 111",
+      email: "botiga@vidal.cat",
+      opening_hours: "Dl-Dv 10-14 i 17-20",
+      ticket_terms: "Les peces no recollides en 90 dies es consideren abandonades.",
+      language: "ca",
+    },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+test("the customer follows the repair and approves the quote by link, once, on a phone without JavaScript", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await shopDetails(request, headers);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-L1",
+    customer_name: "Joana Ferrer",
+    customer_phone: "+34 600 123 456",
+    notes: "Nota interna secreta",
+    item_type: "watch",
+    item_description: "Omega Seamaster",
+  });
+  expect(repair.customer_language).toBe("ca");
+  await request.patch(`/api/repairs/${repair.id}/quote`, {
+    headers,
+    data: { amount: 90.5, notes: "Vidre de safir", expires_in_hours: 72 },
+  });
+
+  // Staff read the link off the repair's screen.
+  await page.goto(`/repairs/${repair.id}`);
+  const link = await page.getByRole("textbox", { name: "Customer's status link" }).inputValue();
+  expect(link).toBe(repair.status_url);
+
+  // Two phones open the link; both answer at once.
+  const [first, second] = [await phone(browser), await phone(browser)];
+  await first.goto(link);
+  await expect(first.getByRole("heading", { name: "Reparació R-L1" })).toBeVisible();
+  await expect(first.getByText("Pressupost preparat, a l'espera de la vostra resposta")).toBeVisible();
+  await expect(first.getByText("90,50 €")).toBeVisible();
+  await expect(first.getByText("Vidre de safir")).toBeVisible();
+  for (const secret of ["+34 600 123 456", "Nota interna secreta", "Joana Ferrer"])
+    await expect(first.getByText(secret)).toHaveCount(0);
+  const width = await first.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  // The language switch, as a plain link.
+  await first.getByRole("link", { name: "Español" }).click();
+  await expect(first.getByRole("button", { name: "Aceptar el presupuesto" })).toBeVisible();
+
+  await second.goto(link);
+  await Promise.all([
+    first.getByRole("button", { name: "Aceptar el presupuesto" }).click(),
+    second.getByRole("button", { name: "Rebutjar el pressupost" }).click(),
+  ]);
+  await expect(first.getByRole("button", { name: "Aceptar el presupuesto" })).toHaveCount(0);
+  await expect(second.getByRole("button", { name: "Rebutjar el pressupost" })).toHaveCount(0);
+
+  const client = e2eDb();
+  try {
+    const answers = await client.statusHistory.findMany({ where: { repairId: repair.id, byCustomer: true } });
+    expect(answers).toHaveLength(1);
+    const answered = answers[0].toStatus;
+    // Both phones now show the one answer that counted.
+    const shown =
+      answered === "approved"
+        ? ["Presupuesto aceptado.", "Pressupost acceptat."]
+        : ["Presupuesto rechazado.", "Pressupost rebutjat."];
+    await expect(first.getByText(shown[0])).toBeVisible();
+    await expect(second.getByText(shown[1])).toBeVisible();
+
+    // Staff see the answer on their usual way back to the list and the repair.
+    await page.goto("/repairs");
+    const label = answered === "approved" ? "Approved" : "Denied";
+    await expect(
+      page.getByRole("row", { name: /R-L1/ }).getByRole("button", { name: `Change status, now ${label}` }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "R-L1" }).first().click();
+    await expect(page.getByRole("button", { name: `Change status, now ${label}` })).toBeVisible();
+  } finally {
+    await client.$disconnect();
+  }
+});
+
+test("staff copy the link, show it as a QR code, and replace it; the old link stops at once", async ({
+  page,
+  request,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { headers } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-L2",
+    customer_name: "Pere Serra",
+    item_description: "Anell d'or",
+  });
+  await page.goto(`/repairs/${repair.id}`);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(repair.status_url);
+
+  await page.getByRole("button", { name: "Show QR code" }).click();
+  await expect(page.getByRole("img", { name: "QR code of the customer's status link" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Replace link" }).click();
+  await page
+    .getByRole("dialog", { name: "Replace the status link?" })
+    .getByRole("button", { name: "Replace link" })
+    .click();
+  await expect(page.getByText("Link replaced: the old one no longer works")).toBeVisible();
+  const fresh = await page.getByRole("textbox", { name: "Customer's status link" }).inputValue();
+  expect(fresh).not.toBe(repair.status_url);
+
+  const customer = await phone(browser);
+  const old = await customer.goto(repair.status_url);
+  expect(old?.status()).toBe(404);
+  await expect(customer.getByRole("heading", { name: "Link not found" })).toBeVisible();
+  expect((await customer.goto(fresh))?.status()).toBe(200);
+  await expect(customer.getByRole("heading", { name: "Repair R-L2" })).toBeVisible();
+});
+
+test("each printout is one page of its paper, with its texts and a QR code that decodes to the right link", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await shopDetails(request, headers);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-P1",
+    customer_name: "Joana Ferrer Puig",
+    item_type: "jewelry",
+    item_description: "Collaret de perles, tancament trencat",
+    deadline: "24/12/2026",
+  });
+  await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 1234.5, expires_in_hours: 168 } });
+  const received = dayIn(repair.created_at, (await (await request.get("/api/shop", { headers })).json()).time_zone);
+  const staffLink = new URL(`/repairs/${repair.id}`, repair.status_url).toString();
+
+  const expected = {
+    a5: { size: [148, 210] },
+    a4: { size: [210, 297] },
+    receipt: { size: [80, 297] },
+    tag: { size: [62, 29] },
+  } as const;
+  for (const format of PRINT_FORMATS) {
+    await page.goto(`/repairs/${repair.id}/print?format=${format}`);
+    await expect(page.locator("[data-print-ready]")).toBeVisible();
+    const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    expect(pdf.pageCount, format).toBe(1);
+    const [sheet] = pdf.pages;
+    expect([sheet.widthMm, sheet.heightMm], format).toEqual(expected[format].size);
+    const text = sheet.text.replace(/\s+/g, " ");
+    if (format === "tag") {
+      for (const part of ["R-P1", "Ferrer Puig", "24/12/2026"]) expect(text, format).toContain(part);
+      expect(sheet.qrCodes, format).toEqual([staffLink]);
+    } else {
+      for (const part of [
+        "Rellotgeria Vidal",
+        "+34 971 000 111",
+        "Resguard de reparació",
+        "R-P1",
+        received,
+        "Joana Ferrer Puig",
+        "Joia: Collaret de perles, tancament trencat",
+        "24/12/2026",
+        "1.234,50 €",
+        "Les peces no recollides en 90 dies",
+        "Signatura del client",
+      ])
+        expect(text, `${format}: ${part}`).toContain(part);
+      expect(text.replace(/\s/g, ""), format).toContain(repair.status_url);
+      expect(sheet.qrCodes, format).toEqual([repair.status_url]);
+    }
+  }
+});
+
+test("a scanned repair number opens the repair; a scanned tag opens it after signing in", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { headers, email } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-S1",
+    customer_name: "Marc Soler",
+    item_description: "Rellotge de butxaca",
+  });
+  await addRepair(request, headers, { repair_number: "R-S10", customer_name: "Anna", item_description: "Anell" });
+  await page.goto("/repairs");
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("R-S1");
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/repairs/${repair.id}$`));
+  await expect(page.getByRole("heading", { name: "R-S1" })).toBeVisible();
+
+  // The tag's QR code on a phone that is not signed in.
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const scanner = await phoneContext.newPage();
+  await scanner.goto(new URL(`/repairs/${repair.id}`, repair.status_url).toString());
+  await expect(scanner).toHaveURL(/\/login\?next=/);
+  await scanner.getByLabel("Email").fill(email);
+  await scanner.getByLabel("Password").fill(PASSWORD);
+  await scanner.getByRole("button", { name: "Sign in" }).click();
+  await expect(scanner).toHaveURL(new RegExp(`/repairs/${repair.id}$`));
+  await expect(scanner.getByRole("heading", { name: "R-S1" })).toBeVisible();
+  await phoneContext.close();
+});
