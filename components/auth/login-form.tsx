@@ -55,7 +55,7 @@ export function LoginForm() {
       rememberLocale(answer.user.language);
       const next = pathAfterSignIn(window.location.search);
       if (answer.user.language === locale) router.push(next);
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load, in the saved language
+      // A full load, in the saved language.
       else window.location.assign(next);
     } catch (failure) {
       setError(apiErrorText(t, failure, t("login.failed")));
