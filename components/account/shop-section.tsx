@@ -74,40 +74,51 @@ export function ShopSection() {
       <p className="mt-1 text-sm text-slate-700">{t("settings.shopHint")}</p>
       {values && (
         <form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
-          {FIELDS.map(({ name, label, multiline, type }) => (
-            <label
-              key={name}
-              className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
-            >
-              {t(`settings.${label}` as "settings.shopName")}
-              {type === "language" ? (
-                <select value={values[name]} onChange={(e) => change(name, e.target.value)} className={input}>
+          {FIELDS.map(({ name, label, multiline, type }) =>
+            type === "language" ? (
+              // Labelled by id, not by wrapping: a wrapping label would take in the options' names too.
+              <div key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                <label htmlFor="shop-language">{t(`settings.${label}` as "settings.shopName")}</label>
+                <select
+                  id="shop-language"
+                  value={values[name]}
+                  onChange={(e) => change(name, e.target.value)}
+                  className={input}
+                >
                   {LOCALES.map((locale) => (
                     <option key={locale} value={locale}>
                       {t(`languages.${locale}`)}
                     </option>
                   ))}
                 </select>
-              ) : multiline ? (
-                <textarea
-                  rows={name === "ticket_terms" ? 4 : 2}
-                  value={values[name]}
-                  onChange={(e) => change(name, e.target.value)}
-                  aria-invalid={errors[name] ? true : undefined}
-                  className={input}
-                />
-              ) : (
-                <input
-                  type={type ?? "text"}
-                  value={values[name]}
-                  onChange={(e) => change(name, e.target.value)}
-                  aria-invalid={errors[name] ? true : undefined}
-                  className={input}
-                />
-              )}
-              {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
-            </label>
-          ))}
+              </div>
+            ) : (
+              <label
+                key={name}
+                className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
+              >
+                {t(`settings.${label}` as "settings.shopName")}
+                {multiline ? (
+                  <textarea
+                    rows={name === "ticket_terms" ? 4 : 2}
+                    value={values[name]}
+                    onChange={(e) => change(name, e.target.value)}
+                    aria-invalid={errors[name] ? true : undefined}
+                    className={input}
+                  />
+                ) : (
+                  <input
+                    type={type ?? "text"}
+                    value={values[name]}
+                    onChange={(e) => change(name, e.target.value)}
+                    aria-invalid={errors[name] ? true : undefined}
+                    className={input}
+                  />
+                )}
+                {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
+              </label>
+            ),
+          )}
           <div className="flex flex-col gap-3 sm:col-span-2">
             <FlashNotice flash={flash} />
             <button type="submit" disabled={busy} className={button("primary", "self-start")}>

@@ -7,7 +7,6 @@ import { repairsApi } from "@/lib/client/api";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { button } from "@/components/ui/button";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { PRINT_FORMATS, printHref } from "@/components/print/formats";
@@ -102,7 +101,7 @@ export function CustomerLinkSection({
       <h3 className="mt-4 text-sm font-semibold text-slate-800">{t("repair.link.print")}</h3>
       <div className="mt-2 flex flex-wrap gap-2">
         {PRINT_FORMATS.map((format) => (
-          <Link key={format} href={printHref(repair.id, format)} className={button("secondary")}>
+          <Link key={format} href={printHref(repair.id, format)} className={small}>
             {t(`print.format.${format}`)}
           </Link>
         ))}

@@ -52,7 +52,8 @@ section{background:#fff;border:1px solid #e7e5e4;border-radius:.75rem;padding:1r
 h2{font-size:1rem;margin:0 0 .5rem}
 .status{font-size:1.25rem;font-weight:600;margin:0}
 ol{list-style:none;padding:0;margin:1rem 0 0;display:grid;grid-template-columns:repeat(6,1fr);gap:.25rem}
-li{font-size:.75rem;text-align:center;color:#78716c;border-top:4px solid #e7e5e4;padding-top:.25rem;overflow-wrap:anywhere}
+li{font-size:.75rem;text-align:center;color:#78716c;border-top:4px solid #e7e5e4;padding-top:.25rem}
+@media (max-width:30rem){ol{grid-template-columns:repeat(3,1fr);row-gap:.75rem}}
 li.done{border-color:#15803d;color:#1c1917}
 li.now{border-color:#b45309;color:#1c1917;font-weight:600}
 dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}

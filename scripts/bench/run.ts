@@ -129,7 +129,7 @@ type Row = { scenario: string; concurrency: number } & Percentiles & { errors: n
 async function apiScenarios(server: Server, url: string, token: string, shop: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
-  const { ids, deep, rare } = await withClient(url, async (c) => {
+  const { ids, deep, rare, links, pool } = await withClient(url, async (c) => {
     const some = (
       await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
     ).rows.map((r) => r.id as string);
@@ -142,12 +142,31 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ).rows[0];
     const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
       .repair_number as string;
+    // The customer's side: the status links of the same repairs, and a pool of
+    // older repairs with a pending quote, each answered once by link.
+    const links = (await c.query("SELECT status_token FROM repairs WHERE id = ANY($1::uuid[])", [some])).rows.map(
+      (r) => r.status_token as string,
+    );
+    const pool = (
+      await c.query(
+        `UPDATE repairs SET status = 'quoting', quote_amount = 120, quote_status = 'pending',
+           quote_created_at = now(), quote_expires_at = now() + interval '7 days', picked_up_at = NULL
+         WHERE id IN (SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at LIMIT $2)
+         RETURNING status_token`,
+        [shop, Math.min(60_000, Math.floor(ROWS / 4))],
+      )
+    ).rows.map((r) => r.status_token as string);
     return {
       ids: some,
       deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
       rare: number.slice(-7),
+      links,
+      pool,
     };
   });
+  let answered = 0;
+  // Each request its own address: the per-address limit (60 per 5 minutes) is not what is measured.
+  const address = (c: number, i: number) => `10.${c}.${(i >> 8) & 255}.${i & 255}`;
   let created = 0;
   const scenarios: Array<[string, (client: number, i: number) => Call]> = [
     ["list page 1", () => ({ name: "x", path: "/api/repairs", headers: auth })],
@@ -183,6 +202,24 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
       }),
     ],
+    [
+      "status page (customer link)",
+      (c, i) => ({
+        name: "x",
+        path: `/t/${links[(c * 13 + i) % links.length]}`,
+        headers: { "x-forwarded-for": address(c, i) },
+      }),
+    ],
+    [
+      "quote approved by link",
+      (c, i) => ({
+        name: "x",
+        method: "POST",
+        path: `/t/${pool[answered++ % pool.length]}`,
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address(c, i) },
+        body: "answer=approve",
+      }),
+    ],
   ];
   // The rounds interleave the scenarios (all of them, then all again), so a
   // drift in the machine's speed, which is large on shared machines, falls on
@@ -198,7 +235,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         const errors =
           result.total -
           Object.entries(stats.statuses)
-            .filter(([s]) => s === "200" || s === "201")
+            .filter(([s]) => s === "200" || s === "201" || s === "303")
             .reduce((n, [, v]) => n + v, 0);
         const key = `${scenario}\0${concurrency}`;
         rounds.set(key, [...(rounds.get(key) ?? []), { scenario, concurrency, ...stats, errors }]);
@@ -439,6 +476,31 @@ async function frontEnd(
       });
       await context.close();
     }
+    // The customer's status page on a phone: every byte it transfers, scripts apart.
+    const statusPage = await (async () => {
+      const repair = (await (
+        await fetch(`${server.base}/api/repairs/${repairId}`, {
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        })
+      ).json()) as { status_url: string };
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const sizes = { scriptBytes: 0, scripts: 0, totalBytes: 0 };
+      page.on("response", async (response) => {
+        const bytes = (await response.body().catch(() => Buffer.alloc(0))).length;
+        sizes.totalBytes += bytes;
+        if (response.request().resourceType() === "script") {
+          sizes.scripts += 1;
+          sizes.scriptBytes += bytes;
+        }
+      });
+      await page.goto(server.base + new URL(repair.status_url).pathname, { waitUntil: "networkidle" });
+      await context.close();
+      return sizes;
+    })();
+    console.log(
+      `  status page (customer link): ${statusPage.scripts} scripts, ${statusPage.scriptBytes} B of JavaScript, ${Math.round(statusPage.totalBytes / 102.4) / 10} kB in all`,
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const repairs = {
       lcpMsMedian: median(vitals.map((v) => v.lcpMs)),
@@ -451,7 +513,7 @@ async function frontEnd(
     console.log(
       `  /repairs LCP ${repairs.lcpMsMedian} ms (median of 5), CLS ${repairs.clsMax} (worst), "New repair" click: ${repairs.interactionMs.map((v) => (v === null ? "<16" : v)).join(", ")} ms`,
     );
-    return { firstLoadJs, repairs };
+    return { firstLoadJs, repairs, statusPage };
   } finally {
     await browser.close();
   }

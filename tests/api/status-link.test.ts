@@ -141,10 +141,15 @@ describe("the repair's status link", () => {
     const spanish = await (await view(link, { query: "?lang=es" })).text();
     expect(spanish).toContain("Recibido en la tienda");
     expect(spanish).toContain('href="?lang=ca"');
+    expect(spanish).not.toContain("Precio final");
+    await api.update(repair.id, { final_price: "1234,5" });
     await api.status(repair.id, "ready");
     const ready = await (await view(link, { query: "?lang=en" })).text();
     expect(ready).toContain("Ready for pickup");
     expect(ready).toContain("Dl-Dv 10-14 i 17-20");
+    expect(ready).toContain("Final price");
+    expect(ready).toContain("€1,234.50");
+    expect(await (await view(link, { query: "?lang=es" })).text()).toMatch(/1234,50\s€/);
   });
 
   it("gives the same 404 for unknown, malformed, replaced and expired links", async () => {

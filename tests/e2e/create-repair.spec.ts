@@ -68,6 +68,10 @@ test("a new repair is created from the dialog with two photos, and shows in the 
   await dialog.getByRole("button", { name: "Create repair" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Repair R-NEW-1 created" })).toBeVisible();
+  // The ticket and the tag are offered at once, and stay offered after the message goes.
+  const offer = page.getByRole("region", { name: "Print for R-NEW-1:" });
+  await expect(offer.getByRole("link", { name: "Ticket A5" })).toBeVisible();
+  await expect(offer.getByRole("link", { name: "Tag 62 × 29 mm" })).toHaveAttribute("href", /\/print\?format=tag$/);
 
   await page.getByRole("link", { name: "R-NEW-1" }).first().click();
   await expect(page.getByRole("heading", { name: "R-NEW-1" })).toBeVisible();

@@ -231,3 +231,37 @@ test("a scanned repair number opens the repair; a scanned tag opens it after sig
   await expect(scanner.getByRole("heading", { name: "R-S1" })).toBeVisible();
   await phoneContext.close();
 });
+
+test("the customer's language is the shop's by default in the form, can be changed, and the page speaks it", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await request.put("/api/shop", { headers, data: { language: "es" } });
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "New repair" }).click();
+  const dialog = page.getByRole("dialog", { name: "New repair" });
+  await expect(dialog.getByLabel("Customer's language")).toHaveValue("es");
+  await dialog.getByLabel("Repair number").fill("R-LANG");
+  await dialog.getByLabel("Customer name").fill("Jordi Puig");
+  await dialog.getByLabel("Item description").fill("Polsera de plata");
+  await dialog.getByLabel("Customer's language").selectOption("ca");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("link", { name: "R-LANG" }).first().click();
+  await expect(page.getByText("Català")).toBeVisible();
+  const link = await page.getByRole("textbox", { name: "Customer's status link" }).inputValue();
+
+  const customer = await phone(browser);
+  await customer.goto(link);
+  await expect(customer.getByText("Rebut a la botiga")).toBeVisible();
+
+  await page.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit repair" });
+  await edit.getByLabel("Customer's language").selectOption("en");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await customer.reload();
+  await expect(customer.getByText("Received at the shop")).toBeVisible();
+});
