@@ -1,7 +1,8 @@
 // Runs once when the server starts (scripts/serve.ts, which npm start and the
 // Docker image run as a child of scripts/start.ts): puts the upload folder back
 // in step with the photo records, keeps the rate-limit table small (now and
-// every hour), and prints the first-run instructions while no account exists.
+// every hour), starts the customer notices' worker when mail is configured,
+// and prints the first-run instructions while no account exists.
 const HOUR = 3_600_000;
 
 export async function register() {
@@ -28,5 +29,13 @@ export async function register() {
   // In the background: a large upload folder must not hold up the first request.
   void upkeep();
   setInterval(upkeep, HOUR).unref();
+
+  const { settings } = await import("@/lib/env");
+  const { startNoticeWorker } = await import("@/lib/notices/worker");
+  if (process.env.SMTP_URL && !settings().SMTP_URL)
+    log.error("SMTP_URL must look like smtp://user:password@host:587 (or smtps://): email notices are off");
+  else if (settings().SMTP_URL && !settings().MAIL_FROM)
+    log.error("MAIL_FROM is not set: email notices are off until it names the sender");
+  startNoticeWorker(db);
   await announceFirstRun();
 }

@@ -10,7 +10,13 @@ const nextConfig = {
   // build `npm start` makes need not check them again.
   typescript: { ignoreBuildErrors: true },
   // PGlite and pg are Node-only and load their own files at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "@prisma/adapter-pg"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "@prisma/adapter-pg",
+    "nodemailer",
+  ],
   // proxy.ts sets the pages' CSP per request (a nonce); the API's policy and
   // the common headers are fixed, so they are set here, without the proxy.
   async headers() {

@@ -25,6 +25,21 @@ const settingsSchema = z.object({
   /** Default: DATA_DIR/uploads (never inside public/, which Next serves on its own). */
   UPLOAD_DIR: z.string().min(1).optional().catch(undefined),
   NODE_ENV: z.string().optional(),
+  /** The operator's mail server for customer notices: smtp:// or smtps://, user and password in it. Unset: no email. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/)
+    .optional()
+    .catch(undefined),
+  /** The notices' sender, e.g. "Rellotgeria Vidal <botiga@example.com>". */
+  MAIL_FROM: z.string().trim().min(3).optional().catch(undefined),
+  /** How often the notice worker looks for mail to send (it is also woken by every notice queued). */
+  NOTICE_POLL_MS: int(20, 600_000, 5_000),
+  /** The first retry's delay after a failed delivery; each next one doubles, up to NOTICE_RETRY_MAX_MS. */
+  NOTICE_RETRY_BASE_MS: int(10, 3_600_000, 30_000),
+  NOTICE_RETRY_MAX_MS: int(10, 86_400_000, 900_000),
+  /** A notice not delivered this long after it was queued is marked failed. */
+  NOTICE_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(720).catch(48).default(48),
   /** Tests only: bcrypt's cost, never below 4, ignored in production (lib/auth/password.ts). */
   BCRYPT_COST: z.coerce.number().int().min(4).max(31).optional().catch(undefined),
 });
@@ -56,6 +71,11 @@ let cachedSettings: Settings | undefined;
 export function settings(): Settings {
   cachedSettings ??= readSettings();
   return cachedSettings;
+}
+
+/** Reads the environment again on the next settings() (tests that change it). */
+export function forgetSettings(): void {
+  cachedSettings = undefined;
 }
 
 function refuseWeak(name: "JWT_SECRET" | "ENCRYPTION_KEY") {

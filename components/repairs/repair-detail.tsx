@@ -26,6 +26,7 @@ import {
 } from "./repair-sections";
 import { FlashNotice } from "@/components/ui/notice";
 import { CustomerLinkSection } from "./customer-link-section";
+import { NoticesSection } from "./notices-section";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -54,6 +55,13 @@ export function RepairDetail({ id }: { id: string }) {
   );
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
+  // Unticked: the next change is not emailed to the customer (then it ticks itself again).
+  const [tell, setTell] = useState(true);
+  const notify = () => {
+    const skip = !tell;
+    setTell(true);
+    return skip ? false : undefined;
+  };
 
   useEffect(() => {
     repairsApi.get(id).then(
@@ -104,7 +112,7 @@ export function RepairDetail({ id }: { id: string }) {
     }
   };
   const changeStatus = (status: RepairStatus) =>
-    run(() => repairsApi.setStatus(id, status), t("repairs.statusFailed"), STATUS_ERROR_MS);
+    run(() => repairsApi.setStatus(id, status, notify()), t("repairs.statusFailed"), STATUS_ERROR_MS);
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
@@ -190,6 +198,7 @@ export function RepairDetail({ id }: { id: string }) {
         </Section>
         <TimelineSection repair={repair} />
         <CustomerLinkSection repair={repair} onReplaced={keep} />
+        <NoticesSection repair={repair} tell={tell} onTellChange={setTell} />
       </div>
 
       {(dialog === "quote" || dialog === "quickQuote") && (
@@ -208,7 +217,7 @@ export function RepairDetail({ id }: { id: string }) {
           onSubmit={async ({ amount, notes, days }) =>
             keep(
               await repairsApi
-                .setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default })
+                .setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default, notify: notify() })
                 .catch(failWith(t("repair.errors.quote"))),
             )
           }

@@ -43,6 +43,7 @@ const EMPTY = {
   repair_number: "",
   customer_name: "",
   customer_phone: "",
+  customer_email: "",
   item_type: "other",
   item_description: "",
   notes: "",
@@ -86,6 +87,7 @@ function valuesOf(repair: RepairJson, locale: Locale): Values {
     repair_number: repair.repair_number,
     customer_name: repair.customer_name,
     customer_phone: repair.customer_phone ?? "",
+    customer_email: repair.customer_email ?? "",
     item_type: repair.item_type,
     item_description: repair.item_description,
     notes: repair.notes ?? "",
@@ -242,6 +244,11 @@ export function RepairFormDialog({
           "customer_phone",
           t("createRepair.customerPhone"),
           text("customer_phone", { type: "tel", autoComplete: "off" }),
+        )}
+        {field(
+          "customer_email",
+          t("createRepair.customerEmail"),
+          text("customer_email", { type: "email", autoComplete: "off", inputMode: "email" }),
         )}
         {field(
           "customer_language",

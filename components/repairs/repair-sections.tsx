@@ -42,6 +42,7 @@ export function CustomerSection({ repair }: { repair: RepairJson }) {
       <Facts>
         <Fact label={t("customerName")} value={repair.customer_name} />
         <Fact label={t("phone")} value={repair.customer_phone} />
+        <Fact label={t("email")} value={repair.customer_email} />
         <Fact label={t("customerLanguage")} value={tAll(`languages.${repair.customer_language}`)} />
       </Facts>
     </Section>

@@ -3,6 +3,8 @@ import type { ExportField } from "@/lib/export/fields";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
+import type { NoticeJson } from "@/lib/notices/history";
+import type { NoticeSettings } from "@/lib/notices/settings";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
 
@@ -50,14 +52,18 @@ export const repairsApi = {
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
-  setStatus: (id: string, status: RepairStatus) =>
-    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status } }),
+  /** `notify: false`: do not tell the customer about this change. */
+  setStatus: (id: string, status: RepairStatus, notify?: boolean) =>
+    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status, notify } }),
   /** SPEC section 7: the expiry goes as hours (days times 24). */
-  setQuote: (id: string, quote: { amount: number; notes?: string; days: number }) =>
+  setQuote: (id: string, quote: { amount: number; notes?: string; days: number; notify?: boolean }) =>
     apiRequest<RepairJson>(`/repairs/${id}/quote`, {
       method: "PATCH",
-      body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24 },
+      body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24, notify: quote.notify },
     }),
+  notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),
+  resendNotice: (id: string, noticeId: string) =>
+    apiRequest<{ notice: NoticeJson }>(`/repairs/${id}/notices/${noticeId}/resend`, { method: "POST", body: {} }),
   addPhotos: (id: string, files: File[]) => {
     const form = new FormData();
     for (const file of files) form.append("photos", file, file.name);
@@ -84,7 +90,13 @@ export const authApi = {
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),
 };
 
-export type { ShopDetails };
+export type { NoticeJson, NoticeSettings, ShopDetails };
+
+export const noticeSettingsApi = {
+  get: () => apiRequest<NoticeSettings>("/shop/notices"),
+  save: (changes: Partial<Omit<NoticeSettings, "mail_configured">>) =>
+    apiRequest<NoticeSettings>("/shop/notices", { method: "PUT", body: changes }),
+};
 
 export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),

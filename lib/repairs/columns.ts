@@ -9,6 +9,7 @@ export const REPAIR_COLUMNS = {
   repair_number: "repairNumber",
   customer_name: "customerName",
   customer_phone: "customerPhone",
+  customer_email: "customerEmail",
   item_type: "itemType",
   item_description: "itemDescription",
   notes: "notes",

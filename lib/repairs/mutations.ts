@@ -14,6 +14,7 @@ import { searchTextOf } from "./search-text";
 import { repairJson } from "./serialize";
 import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
+import { queueNotice, wakeWorker } from "@/lib/notices/queue";
 
 // Writing repairs. Every write names the shop in its condition too (not only
 // the check before it), so each statement stays within one shop, as
@@ -79,8 +80,9 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       data: { ...fields, customerLanguage, shopId: actor.shopId, searchText: searchTextOf(fields) },
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
-    return created;
+    return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify) };
   });
+  if (repair.noticed) wakeWorker();
   return repairJson({ ...repair, photos: [] });
 }
 
@@ -109,25 +111,28 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
       where: { id: current.id, shopId: actor.shopId },
       data: updateData(current, data, now),
     });
-    if (updated.status !== current.status) await recordStatus(tx, actor, id, current.status, updated.status, now);
-    return updated;
+    if (updated.status === current.status) return { ...updated, noticed: false };
+    await recordStatus(tx, actor, id, current.status, updated.status, now);
+    return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: updated.status }, data.notify) };
   });
+  if (repair.noticed) wakeWorker();
   return repairJson(repair);
 }
 
 export async function changeStatus(client: PrismaClient, actor: Actor, id: string, input: unknown) {
-  const { status } = statusChangeSchema.parse(input);
+  const { status, notify } = statusChangeSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
-    if (current.status === status) return current;
+    if (current.status === status) return { ...current, noticed: false };
     const updated = await tx.repair.update({
       where: { id: current.id, shopId: actor.shopId },
       data: statusEffects(current, status, now),
     });
     await recordStatus(tx, actor, id, current.status, status, now);
-    return updated;
+    return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: status }, notify) };
   });
+  if (repair.noticed) wakeWorker();
   return repairJson(repair);
 }
 
@@ -150,8 +155,9 @@ export async function setQuote(client: PrismaClient, actor: Actor, id: string, i
       },
     });
     if (toQuoting) await recordStatus(tx, actor, id, current.status, "quoting", now);
-    return updated;
+    return { ...updated, noticed: await queueNotice(tx, updated, { kind: "quote" }, quote.notify) };
   });
+  if (repair.noticed) wakeWorker();
   return repairJson(repair);
 }
 

@@ -4,6 +4,7 @@ import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 import { LOCALES } from "@/i18n/config";
+import { emailError, normalizeEmail } from "@/lib/auth/rules";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
@@ -51,10 +52,26 @@ const deadlineSchema = z.preprocess(
     }),
 );
 
+/** An optional email, checked like an account's (blank clears it). */
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === "string" ? normalizeEmail(v) || null : (v ?? null)),
+  z
+    .string(err("emailInvalid"))
+    .nullable()
+    .superRefine((email, ctx) => {
+      const code = email === null ? null : emailError(email);
+      if (code) ctx.addIssue({ code: "custom", message: code });
+    }),
+);
+
+/** false: do not tell the customer about this one change (README, Notices). */
+const notify = z.boolean(err("invalidField")).optional();
+
 const fields = {
   repair_number: requiredText("repairNumberRequired", 50),
   customer_name: requiredText("customerNameRequired", 200),
   customer_phone: optionalText(50),
+  customer_email: optionalEmail,
   item_type: z.enum(ITEM_TYPES, err("itemTypeInvalid")),
   item_description: requiredText("itemDescriptionRequired", 2000),
   notes: optionalText(5000),
@@ -76,19 +93,22 @@ export const repairCreateSchema = z.object({
   outsourced_to: fields.outsourced_to.optional(),
   final_price: fields.final_price.optional(),
   customer_language: fields.customer_language.optional(),
+  customer_email: fields.customer_email.optional(),
+  notify,
 });
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 
 /** PUT takes any subset of the fields (the spec sends only final_price). */
-export const repairUpdateSchema = z.object(fields).partial();
+export const repairUpdateSchema = z.object(fields).partial().extend({ notify });
 export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
 
-export const statusChangeSchema = z.object({ status: fields.status });
+export const statusChangeSchema = z.object({ status: fields.status, notify });
 
 /** The final price dialog's one field (sent as PUT's final_price). */
 export const finalPriceSchema = z.object({ amount: moneySchema });
 
 export const quoteSchema = z.object({
+  notify,
   amount: moneySchema,
   notes: optionalText(2000).optional(),
   expires_in_hours: z

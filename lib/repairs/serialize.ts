@@ -45,6 +45,7 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     repair_number: repair.repairNumber,
     customer_name: repair.customerName,
     customer_phone: repair.customerPhone,
+    customer_email: repair.customerEmail,
     item_type: repair.itemType,
     item_description: repair.itemDescription,
     notes: repair.notes,

@@ -4,6 +4,7 @@ import { createDb } from "@/lib/db";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
+import { answerQuote, readStatusPage } from "@/lib/status-link/page";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 
@@ -79,6 +80,43 @@ describe("the embedded database", () => {
         .map((r) => String((r as PromiseRejectedResult).reason));
       expect(failures).toEqual([]);
       expect(await client.repair.count({ where: { shopId: shop.id } })).toBe(20);
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
+  it("makes each repair's status link and answers a quote by link exactly once", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 3);
+    try {
+      await applyMigrations(embedded.url);
+      const shop = await client.shop.create({ data: { name: "Joieria Puig", language: "ca" } });
+      const make = (n: number) =>
+        client.repair.create({
+          data: {
+            shopId: shop.id,
+            repairNumber: `R-${n}`,
+            customerName: "Joana",
+            itemDescription: "Anell",
+            status: "quoting",
+            quoteAmount: 90.5,
+            quoteStatus: "pending",
+            quoteExpiresAt: new Date(Date.now() + 86_400_000),
+          },
+        });
+      const [repair, other] = [await make(1), await make(2)];
+      expect(repair.statusToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(other.statusToken).not.toBe(repair.statusToken);
+      expect(await readStatusPage(client, repair.statusToken)).toMatchObject({ repairNumber: "R-1" });
+      expect(await readStatusPage(client, "A".repeat(43))).toBeNull();
+
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => answerQuote(client, repair.statusToken, i % 2 ? "decline" : "approve")),
+      );
+      expect(outcomes.filter((o) => o === "answered")).toHaveLength(1);
+      expect(await client.statusHistory.count({ where: { repairId: repair.id, byCustomer: true } })).toBe(1);
+      expect((await client.repair.findUniqueOrThrow({ where: { id: other.id } })).quoteStatus).toBe("pending");
     } finally {
       await client.$disconnect();
       await embedded.stop();

@@ -37,10 +37,11 @@ function parseSchema(text: string) {
       const match = line.match(/^(\w+)\s+(\w+)(\??)(\[\])?\s*(.*)$/);
       if (!match || line.startsWith("@@")) continue;
       const [, fieldName, type, optional, list, attributes] = match;
-      if (list || (!SCALARS.has(type) && !enums.has(type))) continue;
+      // Relations are left out; a list of an enum is a column (an array of it).
+      if ((list && !enums.has(type)) || (!SCALARS.has(type) && !enums.has(type))) continue;
       fields.push({
         column: attributes.match(/@map\("(.+?)"\)/)?.[1] ?? fieldName,
-        type,
+        type: list ? `${type}[]` : type,
         optional: optional === "?",
         native: attributes.match(/@db\.(\w+(?:\([^)]*\))?)/)?.[1],
       });
@@ -52,6 +53,7 @@ function parseSchema(text: string) {
 }
 
 function expectedType(field: Field, enums: Map<string, { name: string }>): string {
+  if (field.type.endsWith("[]")) return `ARRAY:_${enums.get(field.type.slice(0, -2))!.name}`;
   if (enums.has(field.type)) return `USER-DEFINED:${enums.get(field.type)!.name}`;
   const native: Record<string, string> = {
     Uuid: "uuid",
@@ -96,9 +98,11 @@ describe("the migrated database matches prisma/schema.prisma", () => {
               type:
                 r.data_type === "USER-DEFINED"
                   ? `USER-DEFINED:${r.udt_name}`
-                  : r.data_type === "numeric"
-                    ? `numeric(${r.precision},${r.scale})`
-                    : r.data_type,
+                  : r.data_type === "ARRAY"
+                    ? `ARRAY:${r.udt_name}`
+                    : r.data_type === "numeric"
+                      ? `numeric(${r.precision},${r.scale})`
+                      : r.data_type,
               nullable: r.is_nullable === "YES",
             },
           ]),
@@ -163,6 +167,12 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           openingHours: "10-14",
           ticketTerms: "90 dies",
           language: "ca",
+          notifyReceived: false,
+          notifyQuote: false,
+          notifyReady: false,
+          notifyQuoteExpiring: true,
+          notifyNotCollectedDays: 14,
+          notifyStatuses: ["in_repair", "outsourced"],
         },
       });
       const user = await client.user.create({
@@ -212,6 +222,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           searchText: "r-04032026-00001 jose garcia",
           statusToken: "t".repeat(43),
           customerLanguage: "es",
+          customerEmail: "jose@example.com",
         },
       });
       const photo = await client.photo.create({
@@ -234,6 +245,26 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           byCustomer: true,
         },
       });
+      const notice = await client.notice.create({
+        data: {
+          shopId: shop.id,
+          repairId: repair.id,
+          event: "status",
+          status: "in_repair",
+          toEmail: "jose@example.com",
+          language: "es",
+          subject: "Reparación R-1",
+          textBody: "Texto",
+          htmlBody: "<p>Texto</p>",
+          state: "failed",
+          attempts: 7,
+          nextAttemptAt: now,
+          leaseUntil: now,
+          lastError: "550 no such user",
+          dedupeKey: "quote_expiring:x",
+          sentAt: now,
+        },
+      });
       const limit = await client.rateLimit.create({ data: { key: "login:ip:127.0.0.1", count: 3, resetAt: now } });
       const setup = await client.setupToken.create({ data: { tokenHash: "b".repeat(64), expiresAt: now } });
       const lockout = await client.accountLockout.create({
@@ -250,6 +281,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       expect(readRepair.finalPrice?.toFixed(2)).toBe("99999999.99");
       expect(await client.photo.findUniqueOrThrow({ where: { id: photo.id } })).toEqual(photo);
       expect(await client.statusHistory.findUniqueOrThrow({ where: { id: history.id } })).toEqual(history);
+      expect(await client.notice.findUniqueOrThrow({ where: { id: notice.id } })).toEqual(notice);
       expect(await client.rateLimit.findUniqueOrThrow({ where: { key: limit.key } })).toEqual(limit);
       expect(await client.setupToken.findUniqueOrThrow({ where: { id: setup.id } })).toEqual(setup);
       expect(await client.accountLockout.findUniqueOrThrow({ where: { email: lockout.email } })).toEqual(lockout);

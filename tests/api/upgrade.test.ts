@@ -105,7 +105,7 @@ describe("upgrading from the previous release", () => {
     await closeDb();
   });
 
-  it("gives every repair of the last release its own status link and its shop's language", async () => {
+  it("gives every repair of the last release its own status link and its shop's language, and notices their defaults", async () => {
     const release = "20261123120000_shop_details";
     const url = await previousRelease(release);
     let shop = "";
@@ -153,6 +153,25 @@ describe("upgrading from the previous release", () => {
       }
       const history = await c.query("SELECT count(*)::int AS n FROM status_history WHERE NOT by_customer");
       expect(history.rows[0].n).toBe(300);
+      // Notices: the three moments on, the reminders off, no email on file, nothing queued.
+      const switches = await c.query(
+        `SELECT DISTINCT notify_received, notify_quote, notify_ready, notify_quote_expiring,
+           notify_not_collected_days, notify_statuses::text FROM shops`,
+      );
+      expect(switches.rows).toEqual([
+        {
+          notify_received: true,
+          notify_quote: true,
+          notify_ready: true,
+          notify_quote_expiring: false,
+          notify_not_collected_days: null,
+          notify_statuses: "{}",
+        },
+      ]);
+      expect((await c.query("SELECT count(*)::int AS n FROM repairs WHERE customer_email IS NOT NULL")).rows[0].n).toBe(
+        0,
+      );
+      expect((await c.query("SELECT count(*)::int AS n FROM notices")).rows[0].n).toBe(0);
     });
   });
 

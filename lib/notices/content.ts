@@ -1,0 +1,108 @@
+import { createTranslator } from "next-intl";
+import type { Locale } from "@/i18n/config";
+import ca from "@/messages/ca.json" with { type: "json" };
+import en from "@/messages/en.json" with { type: "json" };
+import es from "@/messages/es.json" with { type: "json" };
+import { formatAmount } from "@/lib/repairs/money";
+import type { ItemType, RepairStatus } from "@/lib/repairs/workflow";
+import { dayIn, dayTimeIn } from "@/lib/time-zone";
+import { escape } from "@/lib/status-link/render";
+
+// A notice's email, made when it is queued, in the customer's language: plain
+// text and simple HTML with the same words, the shop's name and contact, the
+// repair number, the item, the status in the customer's words and the status
+// link. No tracking pixel, no image, nothing fetched from elsewhere.
+
+export const NOTICE_EVENTS = ["received", "quote", "ready", "quote_expiring", "not_collected", "status"] as const;
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+export type NoticeFacts = {
+  event: NoticeEvent;
+  language: Locale;
+  customerName: string;
+  repairNumber: string;
+  itemType: ItemType;
+  itemDescription: string;
+  status: RepairStatus;
+  statusUrl: string;
+  quote?: { amount: number; expiresAt: Date | null };
+  /** not_collected: since when the item has been ready. */
+  readySince?: Date;
+  shop: {
+    name: string;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    openingHours: string | null;
+    timeZone: string;
+  };
+};
+
+export type NoticeContent = { subject: string; text: string; html: string };
+
+const MESSAGES = { en, es, ca } as const;
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function renderNotice(facts: NoticeFacts): NoticeContent {
+  const t = createTranslator({ locale: facts.language, messages: MESSAGES[facts.language], namespace: "notices" });
+  const customer = createTranslator({ locale: facts.language, messages: MESSAGES[facts.language] });
+  const zone = facts.shop.timeZone;
+  const yourItem = t(`yourItem.${facts.itemType}`);
+  const status = customer(`statusPage.statuses.${facts.status}`);
+  const values = {
+    shop: facts.shop.name,
+    number: facts.repairNumber,
+    yourItem,
+    YourItem: capitalize(yourItem),
+    gender: t(`gender.${facts.itemType}`),
+    description: facts.itemDescription,
+    status,
+    amount: facts.quote ? formatAmount(facts.quote.amount, facts.language) : "",
+    date:
+      facts.event === "not_collected" && facts.readySince
+        ? dayIn(facts.readySince, zone)
+        : facts.quote?.expiresAt
+          ? dayTimeIn(facts.quote.expiresAt, zone)
+          : "",
+  };
+  const subject = t(`subject.${facts.event}`, values);
+  const lead = t(`body.${facts.event}`, values);
+  const contact = [facts.shop.address, facts.shop.phone, facts.shop.email].filter((x): x is string => !!x);
+  const hours =
+    facts.shop.openingHours && (facts.event === "ready" || facts.event === "not_collected")
+      ? [t("hours"), facts.shop.openingHours]
+      : [];
+
+  const text = [
+    t("greeting", { name: facts.customerName }),
+    "",
+    lead,
+    t("status", { status }),
+    ...(hours.length ? ["", ...hours] : []),
+    "",
+    t("follow"),
+    facts.statusUrl,
+    "",
+    "-- ",
+    facts.shop.name,
+    ...contact,
+    "",
+    t("why", { shop: facts.shop.name }),
+  ].join("\n");
+
+  const paragraph = (body: string) => `<p>${escape(body).replace(/\r?\n/g, "<br>")}</p>`;
+  const link = escape(facts.statusUrl);
+  const html = [
+    `<!doctype html><html lang="${facts.language}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>`,
+    `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917;line-height:1.5">`,
+    paragraph(t("greeting", { name: facts.customerName })),
+    paragraph(lead),
+    `<p><strong>${escape(t("status", { status }))}</strong></p>`,
+    hours.length ? paragraph(hours.join("\n")) : "",
+    `<p>${escape(t("follow"))}<br><a href="${link}">${link}</a></p>`,
+    `<p>${[facts.shop.name, ...contact].map(escape).join("<br>")}</p>`,
+    `<p style="color:#57534e;font-size:12px">${escape(t("why", { shop: facts.shop.name }))}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject, text, html };
+}

@@ -1,0 +1,92 @@
+import { EventEmitter } from "node:events";
+import { settings } from "@/lib/env";
+import type { Prisma, Repair, Shop } from "@/lib/generated/prisma/client";
+import type { RepairStatus } from "@/lib/repairs/workflow";
+import { statusUrl } from "@/lib/status-link/link";
+import { renderNotice, type NoticeEvent, type NoticeFacts } from "./content";
+
+// Queuing a notice: in the same transaction as the change that causes it, so
+// a change that is rolled back never tells anyone, and one that is committed
+// always does (the worker delivers it, lib/notices/worker.ts).
+
+type Tx = Prisma.TransactionClient;
+
+/** Whether this server can send email: the operator gave SMTP_URL and MAIL_FROM (README, Configuration). */
+export const mailConfigured = () => Boolean(settings().SMTP_URL && settings().MAIL_FROM);
+
+/** What happened to a repair, as far as its customer may be told. */
+export type NoticeChange = { kind: "created" } | { kind: "status"; to: RepairStatus } | { kind: "quote" };
+
+type Switches = Pick<Shop, "notifyReceived" | "notifyQuote" | "notifyReady" | "notifyStatuses">;
+
+/** The notice a change makes under the shop's switches, or null. */
+export function eventFor(shop: Switches, change: NoticeChange): NoticeEvent | null {
+  if (change.kind === "created") return shop.notifyReceived ? "received" : null;
+  if (change.kind === "quote") return shop.notifyQuote ? "quote" : null;
+  if (change.to === "ready") return shop.notifyReady ? "ready" : null;
+  return shop.notifyStatuses.includes(change.to) ? "status" : null;
+}
+
+/** The facts of a notice about `repair`, from its row and its shop's. */
+export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySince?: Date): NoticeFacts {
+  return {
+    event,
+    language: repair.customerLanguage,
+    customerName: repair.customerName,
+    repairNumber: repair.repairNumber,
+    itemType: repair.itemType,
+    itemDescription: repair.itemDescription,
+    status: repair.status,
+    statusUrl: statusUrl(repair.statusToken),
+    quote:
+      repair.quoteAmount === null
+        ? undefined
+        : { amount: Number(repair.quoteAmount), expiresAt: repair.quoteExpiresAt },
+    readySince,
+    shop,
+  };
+}
+
+/** Writes the outbox row for a notice (its text made now, in the customer's language). */
+export async function writeNotice(
+  tx: Tx,
+  repair: Repair,
+  shop: Shop,
+  event: NoticeEvent,
+  extra: { dedupeKey?: string; readySince?: Date } = {},
+) {
+  const content = renderNotice(factsOf(repair, shop, event, extra.readySince));
+  return tx.notice.create({
+    data: {
+      shopId: repair.shopId,
+      repairId: repair.id,
+      event,
+      status: event === "status" ? repair.status : null,
+      toEmail: repair.customerEmail!,
+      language: repair.customerLanguage,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      dedupeKey: extra.dedupeKey ?? null,
+    },
+  });
+}
+
+/**
+ * The notice a change to `repair` (as it is now) makes, queued in `tx`, unless
+ * the staff said not to tell the customer this once (`notify: false`), the
+ * repair has no email, the shop's switch is off, or this server sends no mail.
+ * Costs nothing when there is nothing to send.
+ */
+export async function queueNotice(tx: Tx, repair: Repair, change: NoticeChange, notify?: boolean): Promise<boolean> {
+  if (notify === false || !repair.customerEmail || !mailConfigured()) return false;
+  const shop = await tx.shop.findUniqueOrThrow({ where: { id: repair.shopId } });
+  const event = eventFor(shop, change);
+  if (!event) return false;
+  await writeNotice(tx, repair, shop, event);
+  return true;
+}
+
+/** Wakes this process's worker once a queued notice is committed (the poll catches any other). */
+export const noticeQueued = new EventEmitter();
+export const wakeWorker = () => noticeQueued.emit("queued");

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { successText } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { mailConfigured } from "./queue";
+
+// The shop's notice switches (settings, Notices; any account of the shop):
+// the three moments on by default, the two reminders and any other status off.
+
+/** Statuses with a switch of their own are not among the "other" ones. */
+export const OTHER_STATUSES = REPAIR_STATUSES.filter((s) => s !== "ready");
+
+export const noticeSettingsSchema = z
+  .object({
+    received: z.boolean({ error: "invalidField" }),
+    quote: z.boolean({ error: "invalidField" }),
+    ready: z.boolean({ error: "invalidField" }),
+    quote_expiring: z.boolean({ error: "invalidField" }),
+    not_collected_days: z
+      .number({ error: "daysInvalid" })
+      .int({ error: "daysInvalid" })
+      .min(1, { error: "daysInvalid" })
+      .max(365, { error: "daysInvalid" })
+      .nullable(),
+    statuses: z.array(z.enum(OTHER_STATUSES, { error: "statusInvalid" })).max(OTHER_STATUSES.length),
+  })
+  .partial();
+
+const SELECT = {
+  notifyReceived: true,
+  notifyQuote: true,
+  notifyReady: true,
+  notifyQuoteExpiring: true,
+  notifyNotCollectedDays: true,
+  notifyStatuses: true,
+} as const;
+
+type Row = {
+  notifyReceived: boolean;
+  notifyQuote: boolean;
+  notifyReady: boolean;
+  notifyQuoteExpiring: boolean;
+  notifyNotCollectedDays: number | null;
+  notifyStatuses: string[];
+};
+
+const json = (shop: Row) => ({
+  /** Whether this server can send email at all (SMTP_URL and MAIL_FROM). */
+  mail_configured: mailConfigured(),
+  received: shop.notifyReceived,
+  quote: shop.notifyQuote,
+  ready: shop.notifyReady,
+  quote_expiring: shop.notifyQuoteExpiring,
+  not_collected_days: shop.notifyNotCollectedDays,
+  statuses: shop.notifyStatuses,
+});
+export type NoticeSettings = ReturnType<typeof json>;
+
+export async function getNoticeSettings(client: PrismaClient, caller: { shopId: string }): Promise<NoticeSettings> {
+  return json(await client.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: SELECT }));
+}
+
+export async function saveNoticeSettings(client: PrismaClient, caller: { shopId: string }, input: unknown) {
+  const body = noticeSettingsSchema.parse(input);
+  const shop = await client.shop.update({
+    where: { id: caller.shopId },
+    data: {
+      notifyReceived: body.received,
+      notifyQuote: body.quote,
+      notifyReady: body.ready,
+      notifyQuoteExpiring: body.quote_expiring,
+      notifyNotCollectedDays: body.not_collected_days,
+      notifyStatuses: body.statuses ? [...new Set(body.statuses)] : undefined,
+    },
+    select: SELECT,
+  });
+  return { ...json(shop), message: successText("noticesSaved") };
+}

@@ -1,0 +1,308 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as pageRoute } from "@/app/t/[token]/route";
+import { GET as settingsGet, PUT as settingsPut } from "@/app/api/shop/notices/route";
+import { GET as listRoute } from "@/app/api/repairs/[id]/notices/route";
+import { POST as resendRoute } from "@/app/api/repairs/[id]/notices/[noticeId]/resend/route";
+import { createDb, db } from "@/lib/db";
+import { forgetSettings } from "@/lib/env";
+import { smtpMailer } from "@/lib/notices/transport";
+import { deliverDueNotices, queueReminders } from "@/lib/notices/worker";
+import { authed } from "../helpers/auth";
+import { createRepair, shopSession } from "../helpers/repairs";
+import { startInbox } from "../helpers/smtp";
+import { withTestDatabase } from "../helpers/test-database";
+
+// Email notices through the outbox (issue 16), delivered to a real SMTP
+// server on loopback and read back: recipients, subjects and bodies in each
+// language, the link working, switches obeyed, retries while the server is
+// down, permanent refusals, two workers at once, and the timed reminders.
+
+// Set before anything reads the settings: this file's server sends mail.
+const inbox = await startInbox({ refuse: (to) => to.startsWith("nobody@") });
+process.env.SMTP_URL = inbox.url;
+process.env.MAIL_FROM = "Rellotgeria Vidal <botiga@vidal.cat>";
+process.env.NOTICE_RETRY_BASE_MS = "60000";
+forgetSettings();
+
+const database = withTestDatabase();
+afterAll(() => inbox.close());
+
+const mailer = smtpMailer();
+afterAll(() => mailer.close());
+
+const deliver = () => deliverDueNotices(db(), mailer);
+const ctx = (id: string, noticeId?: string) => ({ params: Promise.resolve({ id, ...(noticeId ? { noticeId } : {}) }) });
+
+async function shop(switches: Record<string, unknown> = {}) {
+  const session = await shopSession();
+  await db().shop.update({
+    where: { id: session.owner.shopId },
+    data: { name: "Rellotgeria Vidal", phone: "+34 971 000 111", openingHours: "Dl-Dv 10-14", ...switches },
+  });
+  return session;
+}
+
+const noticesOf = (repairId: string) => db().notice.findMany({ where: { repairId }, orderBy: { createdAt: "asc" } });
+const mailTo = (address: string) => inbox.messages.filter((m) => m.to && "text" in m.to && m.to.text === address);
+
+describe("notices by email", () => {
+  it("tells a new customer we have the item, in their language, with a working link and nothing external", async () => {
+    const { api } = await shop();
+    const repair = await createRepair(api, {
+      repair_number: "R-N1",
+      customer_name: "Joana Ferrer",
+      customer_email: " Joana.Ferrer@Example.com ",
+      customer_language: "ca",
+      item_type: "watch",
+      item_description: "Omega Seamaster",
+    });
+    expect(repair.customer_email).toBe("joana.ferrer@example.com");
+    // Queued with the change, before any delivery.
+    expect(await noticesOf(repair.id)).toMatchObject([
+      { event: "received", state: "queued", toEmail: "joana.ferrer@example.com" },
+    ]);
+
+    expect(await deliver()).toBe(1);
+    const [mail] = mailTo("joana.ferrer@example.com");
+    expect(mail.subject).toBe("Rellotgeria Vidal: hem rebut el vostre rellotge (reparació R-N1)");
+    expect(mail.from?.text).toBe('"Rellotgeria Vidal" <botiga@vidal.cat>');
+    expect(mail.text).toContain("Hola, Joana Ferrer:");
+    expect(mail.text).toContain("Hem rebut el vostre rellotge (Omega Seamaster). El número de reparació és R-N1.");
+    expect(mail.text).toContain("Estat: Rebut a la botiga");
+    expect(mail.text).toContain(repair.status_url);
+    expect(mail.text).toContain("+34 971 000 111");
+    expect(mail.html).toContain(`<a href="${repair.status_url}">`);
+    expect(mail.html).not.toMatch(/<img|src=|url\(/i);
+    // Every address in the message is the status link.
+    expect([...(mail.html as string).matchAll(/https?:\/\/[^"<\s]+/g)].map((m) => m[0])).toEqual([
+      repair.status_url,
+      repair.status_url,
+    ]);
+    const token = repair.status_url.split("/t/")[1];
+    const page = await pageRoute(new Request(`http://localhost/t/${token}`), { params: Promise.resolve({ token }) });
+    expect(page.status).toBe(200);
+    expect((await noticesOf(repair.id))[0]).toMatchObject({ state: "sent", attempts: 1 });
+  });
+
+  it.each([
+    ["en", "Rellotgeria Vidal: your quote for repair R-Q-en", "€90.50"],
+    ["es", "Rellotgeria Vidal: su presupuesto de la reparación R-Q-es", "90,50 €"],
+    ["ca", "Rellotgeria Vidal: el vostre pressupost de la reparació R-Q-ca", "90,50 €"],
+  ])("sends the quote with its amount and the link to answer it, in %s", async (language, subject, amount) => {
+    const { api } = await shop({ notifyReceived: false });
+    const email = `quote-${language}@example.com`;
+    const repair = await createRepair(api, {
+      repair_number: `R-Q-${language}`,
+      customer_email: email,
+      customer_language: language,
+    });
+    await api.quote(repair.id, { amount: "90,5", expires_in_hours: 48 });
+    await deliver();
+    const [mail] = mailTo(email);
+    expect(mail.subject).toBe(subject);
+    expect((mail.text as string).replace(/\u00a0/g, " ")).toContain(amount);
+    expect(mail.text).toContain(repair.status_url);
+  });
+
+  it("tells nothing for a switched-off event, a change staff chose not to tell, or a status not ticked", async () => {
+    const { api, owner } = await shop({ notifyReceived: false, notifyStatuses: ["in_repair"] });
+    const repair = await createRepair(api, { customer_email: "quiet@example.com" });
+    expect(await noticesOf(repair.id)).toEqual([]);
+    await api.status(repair.id, "diagnosing");
+    expect(await noticesOf(repair.id)).toEqual([]);
+    // Told once "don't tell the customer": this change only.
+    expect((await api.update(repair.id, { status: "ready", notify: false })).status).toBe(200);
+    expect(await noticesOf(repair.id)).toEqual([]);
+    await api.status(repair.id, "in_repair");
+    expect(await noticesOf(repair.id)).toMatchObject([{ event: "status", status: "in_repair" }]);
+    await api.status(repair.id, "ready");
+    expect((await noticesOf(repair.id)).map((n) => n.event)).toEqual(["status", "ready"]);
+    // A repair without an email gets none, whatever the switches.
+    const silent = await createRepair(api, {});
+    await api.status(silent.id, "ready");
+    expect(await noticesOf(silent.id)).toEqual([]);
+    expect(owner.shopId).toBeTruthy();
+  });
+
+  it("keeps a notice while the mail server is down and delivers it exactly once when it is back", async () => {
+    const down = await startInbox();
+    await down.close(); // a port nobody listens on
+    const broken = smtpMailer(down.url);
+    try {
+      const { api } = await shop();
+      const repair = await createRepair(api, { customer_email: "patient@example.com" });
+      expect(await deliverDueNotices(db(), broken)).toBe(0);
+      const [waiting] = await noticesOf(repair.id);
+      expect(waiting).toMatchObject({ state: "queued", attempts: 1 });
+      expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
+      expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+      // Not due yet: nothing is sent, even with the server back.
+      expect(await deliver()).toBe(0);
+      await db().notice.update({ where: { id: waiting.id }, data: { nextAttemptAt: new Date() } });
+      expect(await deliver()).toBe(1);
+      expect(await deliver()).toBe(0);
+      expect(mailTo("patient@example.com")).toHaveLength(1);
+      expect((await noticesOf(repair.id))[0]).toMatchObject({ state: "sent", attempts: 2 });
+    } finally {
+      broken.close();
+    }
+  });
+
+  it("marks a notice failed, with the reason, on a permanent refusal or after the give-up time", async () => {
+    const { api } = await shop();
+    const refused = await createRepair(api, { customer_email: "nobody@example.com" });
+    await deliver();
+    expect((await noticesOf(refused.id))[0]).toMatchObject({ state: "failed", attempts: 1 });
+    expect((await noticesOf(refused.id))[0].lastError).toMatch(/550/);
+
+    const down = await startInbox();
+    await down.close();
+    const broken = smtpMailer(down.url);
+    try {
+      const old = await createRepair(api, { customer_email: "late@example.com" });
+      await db().notice.updateMany({
+        where: { repairId: old.id },
+        data: { createdAt: new Date(Date.now() - 49 * 3_600_000) },
+      });
+      await deliverDueNotices(db(), broken);
+      expect((await noticesOf(old.id))[0]).toMatchObject({ state: "failed" });
+    } finally {
+      broken.close();
+    }
+  });
+
+  it("never sends one notice twice with two workers delivering at once", async () => {
+    const { api } = await shop({ notifyReceived: false, notifyStatuses: ["diagnosing"] });
+    const repairs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createRepair(api, { customer_email: `twice-${i}@example.com` })),
+    );
+    for (const repair of repairs) await api.status(repair.id, "diagnosing");
+    const other = createDb(database.url(), 4);
+    const otherMailer = smtpMailer();
+    try {
+      const before = inbox.messages.length;
+      const [a, b] = await Promise.all([deliver(), deliverDueNotices(other, otherMailer)]);
+      expect(a + b).toBe(30);
+      const arrived = inbox.messages
+        .slice(before)
+        .filter((m) => m.to && "text" in m.to && m.to.text.startsWith("twice-"));
+      expect(arrived).toHaveLength(30);
+      expect(new Set(arrived.map((m) => m.messageId)).size).toBe(30);
+    } finally {
+      otherMailer.close();
+      await other.$disconnect();
+    }
+  });
+
+  it("queues each timed reminder once, however many servers look at the same time", async () => {
+    const { api, owner } = await shop({ notifyReceived: false, notifyQuote: false });
+    const quoted = await createRepair(api, { customer_email: "soon@example.com", customer_language: "es" });
+    await api.quote(quoted.id, { amount: 120, expires_in_hours: 48 });
+    // Not within 24 hours yet, and the reminder switched off: nothing.
+    expect(await queueReminders(db())).toBe(0);
+    await db().repair.update({
+      where: { id: quoted.id },
+      data: { quoteExpiresAt: new Date(Date.now() + 20 * 3_600_000) },
+    });
+    expect(await queueReminders(db())).toBe(0);
+    await db().shop.update({
+      where: { id: owner.shopId },
+      data: { notifyQuoteExpiring: true, notifyNotCollectedDays: 7 },
+    });
+
+    const ready = await createRepair(api, {
+      customer_email: "waiting@example.com",
+      item_type: "jewelry",
+      customer_language: "es",
+    });
+    await api.status(ready.id, "ready");
+    await db().statusHistory.updateMany({
+      where: { repairId: ready.id, toStatus: "ready" },
+      data: { changedAt: new Date(Date.now() - 8 * 86_400_000) },
+    });
+    await db().notice.deleteMany({ where: { repairId: ready.id } });
+
+    const counts = await Promise.all([queueReminders(db()), queueReminders(db()), queueReminders(db())]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(await queueReminders(db())).toBe(0);
+    expect((await noticesOf(quoted.id)).map((n) => n.event)).toEqual(["quote_expiring"]);
+    const [reminder] = await noticesOf(ready.id);
+    expect(reminder.event).toBe("not_collected");
+    expect(reminder.subject).toBe("Rellotgeria Vidal: su joya le espera (reparación " + ready.repair_number + ")");
+    expect(reminder.textBody).toMatch(/Su joya está lista para recoger desde el \d\d\/\d\d\/\d{4}\. Pase a recogerla/);
+  });
+
+  it("lists a repair's notices for staff, and sends one again as a new notice", async () => {
+    const { api, token } = await shop();
+    const repair = await createRepair(api, { customer_email: "again@example.com" });
+    await deliver();
+    const listed = await (await listRoute(authed(`/api/repairs/${repair.id}/notices`, token), ctx(repair.id))).json();
+    expect(listed.mail_configured).toBe(true);
+    expect(listed.notices).toMatchObject([{ event: "received", state: "sent", to_email: "again@example.com" }]);
+
+    await api.update(repair.id, { customer_email: "fixed@example.com" });
+    const resent = await resendRoute(
+      authed(`/api/repairs/${repair.id}/notices/${listed.notices[0].id}/resend`, token, {}),
+      ctx(repair.id, listed.notices[0].id),
+    );
+    expect(resent.status).toBe(201);
+    expect((await resent.json()).notice).toMatchObject({ state: "queued", to_email: "fixed@example.com" });
+    await deliver();
+    expect(mailTo("fixed@example.com")[0].subject).toBe(mailTo("again@example.com")[0].subject);
+
+    // Another shop sees none of it.
+    const stranger = await shopSession();
+    const foreign = await listRoute(authed(`/api/repairs/${repair.id}/notices`, stranger.token), ctx(repair.id));
+    expect(foreign.status).toBe(404);
+    const foreignResend = await resendRoute(
+      authed(`/api/repairs/${repair.id}/notices/${listed.notices[0].id}/resend`, stranger.token, {}),
+      ctx(repair.id, listed.notices[0].id),
+    );
+    expect(foreignResend.status).toBe(404);
+  });
+
+  it("keeps the shop's switches, checked, for any account of the shop", async () => {
+    const { token } = await shopSession();
+    const defaults = await (await settingsGet(authed("/api/shop/notices", token))).json();
+    expect(defaults).toEqual({
+      mail_configured: true,
+      received: true,
+      quote: true,
+      ready: true,
+      quote_expiring: false,
+      not_collected_days: null,
+      statuses: [],
+    });
+    const saved = await settingsPut(
+      authed(
+        "/api/shop/notices",
+        token,
+        { ready: false, not_collected_days: 10, statuses: ["in_repair", "in_repair"] },
+        "PUT",
+      ),
+    );
+    expect(await saved.json()).toMatchObject({ ready: false, not_collected_days: 10, statuses: ["in_repair"] });
+    for (const [body, field, code] of [
+      [{ not_collected_days: 0 }, "not_collected_days", "daysInvalid"],
+      [{ not_collected_days: 2.5 }, "not_collected_days", "daysInvalid"],
+      [{ statuses: ["ready"] }, "statuses.0", "statusInvalid"],
+      [{ received: "yes" }, "received", "invalidField"],
+    ] as const) {
+      const refused = await settingsPut(authed("/api/shop/notices", token, body, "PUT"));
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).fields).toEqual({ [field]: code });
+    }
+  });
+
+  it("refuses a customer email that is not one", async () => {
+    const { api } = await shopSession();
+    const response = await api.create({
+      repair_number: "R-BAD-EMAIL",
+      customer_name: "X",
+      item_description: "Y",
+      customer_email: "not-an-email",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields).toEqual({ customer_email: "emailInvalid" });
+  });
+});
