@@ -11,6 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "rd-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// The e2e server's mail server (tests/e2e/global-smtp.ts), on the next port.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -37,6 +39,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   forbidOnly: !!process.env.CI,
+  globalSetup: "./tests/e2e/global-smtp.ts",
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/playwright.json" }]],
   use: {
     baseURL,
@@ -68,6 +71,10 @@ export default defineConfig({
       UPLOAD_DIR: path.join(process.env.E2E_DATA_DIR, "uploads"),
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       NEXT_TELEMETRY_DISABLED: "1",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: "Joieria Puig <botiga@example.com>",
+      NOTICE_POLL_MS: "200",
+      NOTICE_RETRY_BASE_MS: "500",
       // One JSON line per request would bury the test output; warnings and errors still show.
       LOG_LEVEL: "warn",
     },

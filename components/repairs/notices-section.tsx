@@ -11,6 +11,8 @@ import { useFlash } from "@/components/ui/use-flash";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { Section } from "./repair-sections";
 
+const PENDING_POLL_MS = 2_000;
+
 const STATE_STYLE: Record<NoticeJson["state"], string> = {
   queued: "bg-slate-100 text-slate-800",
   sending: "bg-blue-50 text-blue-900",
@@ -44,6 +46,14 @@ export function NoticesSection({
         setFlash({ kind: "error", text: apiErrorText(t, error, t("noticesUi.loadFailed")) }),
       );
   }, [repair.id, repair.updated_at, version, t, setFlash]);
+
+  // While a notice is on its way, its state is read again every few seconds.
+  const pending = loaded?.notices.some((n) => n.state === "queued" || n.state === "sending") ?? false;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setVersion((v) => v + 1), PENDING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, loaded]);
 
   async function sendAgain(notice: NoticeJson) {
     try {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Fact, Facts } from "@/components/ui/facts";
 import { useFormat } from "./format";
@@ -10,10 +10,13 @@ import { useFormat } from "./format";
 // customer and the item, the quote, the final price and the dates.
 
 export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5">
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{title}</h2>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
         {action}
       </div>
       <div className="mt-3">{children}</div>

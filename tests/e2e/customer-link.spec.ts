@@ -265,3 +265,46 @@ test("the customer's language is the shop's by default in the form, can be chang
   await customer.reload();
   await expect(customer.getByText("Received at the shop")).toBeVisible();
 });
+
+test("notices: the shop's switches, each email's state on the repair, and one change not told", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await page.goto("/settings");
+  const notices = page.getByRole("region", { name: "Customer notices" });
+  await expect(notices.getByLabel("Item received, with the status link")).toBeChecked();
+  await expect(notices.getByText("For example: “we have your watch (repair R-0042)”")).toBeVisible();
+  await notices.getByRole("checkbox", { name: "In repair" }).check();
+  await notices.getByRole("button", { name: "Save" }).click();
+  await expect(notices.getByText("Notice settings saved")).toBeVisible();
+
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-MAIL",
+    customer_name: "Joana Ferrer",
+    item_description: "Omega",
+    customer_email: "joana@example.com",
+  });
+  await page.goto(`/repairs/${repair.id}`);
+  const section = page.getByRole("region", { name: "Customer notices" });
+  await expect(section.getByText("Item received")).toBeVisible();
+  await expect(section.getByText("Sent", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByText("joana@example.com")).toBeVisible();
+
+  // Not told this once: the box unticked, then a change.
+  await section.getByLabel("Email the customer about the next change").uncheck();
+  await page.getByRole("button", { name: "Change status, now Received" }).click();
+  await page.getByRole("menuitemradio", { name: "In repair" }).click();
+  await expect(page.getByRole("button", { name: "Change status, now In repair" })).toBeVisible();
+  await expect(section.getByLabel("Email the customer about the next change")).toBeChecked();
+  await expect(section.getByText("Status: In repair")).toHaveCount(0);
+  // The next one is told.
+  await page.getByRole("button", { name: "Change status, now In repair" }).click();
+  await page.getByRole("menuitemradio", { name: "Ready" }).click();
+  await expect(section.getByText("Ready for pickup")).toBeVisible();
+  await expect(section.getByText("Sent", { exact: true })).toHaveCount(2, { timeout: 15_000 });
+
+  await section.getByRole("button", { name: "Send again" }).first().click();
+  await expect(section.getByText("The notice will be sent again")).toBeVisible();
+  await expect(section.getByText("Sent", { exact: true })).toHaveCount(3, { timeout: 15_000 });
+});
