@@ -12,16 +12,12 @@ import { dayIn } from "@/lib/time-zone";
 import { apiErrorText } from "@/components/ui/error-text";
 import { button } from "@/components/ui/button";
 import { PRINT_FORMATS, printHref, type PrintFormat } from "./formats";
+import { qrDataUrl } from "./qr";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 type Translate = ReturnType<typeof useTranslations<never>>;
 type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string };
 
-/** A QR code as a PNG data URL: sharp squares, a quiet zone of one module. */
-async function qrCode(text: string): Promise<string> {
-  const QRCode = (await import("qrcode")).default;
-  return QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 1, scale: 8 });
-}
 
 /** The surname for the tag: what follows the first name ("José García López": "García López"). */
 export const surnameOf = (name: string) => name.trim().split(/\s+/).slice(1).join(" ") || name.trim();
@@ -45,7 +41,7 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
       const [repair, shop] = await Promise.all([repairsApi.get(id), shopApi.get()]);
       const messages = (await import(`@/messages/${shop.language}.json`)).default;
       const t = createTranslator({ locale: shop.language, messages }) as unknown as Translate;
-      const qr = await qrCode(format === "tag" ? staffUrl(repair) : repair.status_url);
+      const qr = await qrDataUrl(format === "tag" ? staffUrl(repair) : repair.status_url);
       if (live) setLoaded({ repair, shop, t, qr });
     })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
     return () => {

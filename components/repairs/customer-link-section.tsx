@@ -10,13 +10,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { PRINT_FORMATS, printHref } from "@/components/print/formats";
+import { qrDataUrl } from "@/components/print/qr";
 import { Section } from "./repair-sections";
 
-/** The QR code of a link, drawn here (the library loads when first asked for). */
-async function qrOf(url: string) {
-  const QRCode = (await import("qrcode")).default;
-  return QRCode.toDataURL(url, { errorCorrectionLevel: "M", margin: 2, scale: 6 });
-}
+/** The link's QR code for a phone held up to the screen. */
+const qrOf = (url: string) => qrDataUrl(url, { margin: 2, scale: 6 });
 
 // The customer's status link on the repair's screen: copy it, show it as a QR
 // code for the customer's phone, open it, or replace it (the old one stops

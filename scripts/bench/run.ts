@@ -16,6 +16,7 @@ import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { encodeCursor } from "@/lib/repairs/queries";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
+import { startInbox, type Inbox } from "../../tests/helpers/smtp";
 import { residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
 
 const EMAIL = "bench@example.com";
@@ -68,7 +69,7 @@ async function prepareDatabase(): Promise<string> {
 
 type Server = { base: string; pid: number; child: ChildProcess; stop: () => Promise<void> };
 
-async function startServer(url: string): Promise<Server> {
+async function startServer(url: string, smtpUrl: string): Promise<Server> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const dataDir = path.join(ROOT, "bench-results", "data");
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
@@ -79,6 +80,10 @@ async function startServer(url: string): Promise<Server> {
       HOSTNAME: "127.0.0.1",
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, "uploads"),
+      // Customer notices go to the bench's own SMTP server on loopback.
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: "Bench shop <bench@example.com>",
+      NOTICE_POLL_MS: "200",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -129,7 +134,7 @@ type Row = { scenario: string; concurrency: number } & Percentiles & { errors: n
 async function apiScenarios(server: Server, url: string, token: string, shop: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
-  const { ids, deep, rare, links, pool } = await withClient(url, async (c) => {
+  const { ids, deep, rare, links, pool, emailed } = await withClient(url, async (c) => {
     const some = (
       await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
     ).rows.map((r) => r.id as string);
@@ -142,6 +147,16 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ).rows[0];
     const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
       .repair_number as string;
+    // Repairs whose customers have an email, for the status changes that queue a notice.
+    const emailed = (
+      await c.query(
+        `UPDATE repairs SET customer_email = 'client' || substr(id::text, 1, 8) || '@example.com'
+         WHERE id IN (SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET 200 LIMIT 200)
+         RETURNING id`,
+        [shop],
+      )
+    ).rows.map((r) => r.id as string);
+    await c.query(`UPDATE shops SET notify_ready = true, notify_statuses = '{in_progress}' WHERE id = $1`, [shop]);
     // The customer's side: the status links of the same repairs, and a pool of
     // older repairs with a pending quote, each answered once by link.
     const links = (await c.query("SELECT status_token FROM repairs WHERE id = ANY($1::uuid[])", [some])).rows.map(
@@ -162,6 +177,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
       rare: number.slice(-7),
       links,
       pool,
+      emailed,
     };
   });
   let answered = 0;
@@ -198,6 +214,16 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         name: "x",
         method: "PATCH",
         path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}/status`,
+        headers: json,
+        body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
+      }),
+    ],
+    [
+      "status change, notice queued",
+      (c, i) => ({
+        name: "x",
+        method: "PATCH",
+        path: `/api/repairs/${emailed[(c * 13 + i) % emailed.length]}/status`,
         headers: json,
         body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
       }),
@@ -257,6 +283,35 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     );
   }
   return rows;
+}
+
+/**
+ * 1,000 notices queued at once, delivered by the server's worker to the
+ * bench's SMTP server: the time from queueing to the last one received.
+ */
+async function noticeDelivery(url: string, shop: string, inbox: Inbox) {
+  await withClient(url, async (c) => {
+    // What the status changes queued is delivered first, so the count starts clean.
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await c.query("SELECT count(*)::int AS n FROM notices WHERE state IN ('queued', 'sending')");
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  const before = inbox.messages.length;
+  const started = performance.now();
+  await withClient(url, async (c) => {
+    await c.query(
+      `INSERT INTO notices (shop_id, repair_id, event, to_email, language, subject, text_body, html_body)
+       SELECT shop_id, id, 'ready', 'delivery' || n || '@example.com', 'en', 'Bench notice', 'Text', '<p>Text</p>'
+       FROM (SELECT shop_id, id, row_number() OVER () AS n FROM repairs WHERE shop_id = $1 LIMIT 1000) r`,
+      [shop],
+    );
+  });
+  await inbox.waitFor(before + 1000, 120_000);
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  console.log(`  1,000 notices queued at once: delivered to the local SMTP server in ${seconds} s (target < 60 s)`);
+  return { notices: 1000, seconds };
 }
 
 async function loginThroughput(server: Server): Promise<Row> {
@@ -564,7 +619,8 @@ async function main() {
   await ensureBuild();
   const url = await prepareDatabase();
   const calibrated = await calibration(url);
-  const server = await startServer(url);
+  const inbox = await startInbox();
+  const server = await startServer(url, inbox.url);
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
     machine: {
@@ -585,6 +641,7 @@ async function main() {
         `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
       );
       results.api = await apiScenarios(server, url, session.accessToken, session.user.shopId);
+      results.noticeDelivery = await noticeDelivery(url, session.user.shopId, inbox);
       results.login = await loginThroughput(server);
       results.listWhileSigningIn = await listWhileSigningIn(server, session.accessToken);
       console.log("\nExport (8 default fields):");
@@ -614,6 +671,7 @@ async function main() {
     }
   } finally {
     await server.stop();
+    await inbox.close();
   }
   const dir = path.join(ROOT, "bench-results");
   mkdirSync(dir, { recursive: true });
