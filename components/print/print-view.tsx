@@ -18,7 +18,6 @@ import { qrDataUrl } from "./qr";
 type Translate = ReturnType<typeof useTranslations<never>>;
 type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string };
 
-
 /** The surname for the tag: what follows the first name ("José García López": "García López"). */
 export const surnameOf = (name: string) => name.trim().split(/\s+/).slice(1).join(" ") || name.trim();
 
