@@ -27,6 +27,7 @@ import {
 import { FlashNotice } from "@/components/ui/notice";
 import { CustomerLinkSection } from "./customer-link-section";
 import { NoticesSection } from "./notices-section";
+import { RelatedSection } from "./related-section";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -197,6 +198,7 @@ export function RepairDetail({ id }: { id: string }) {
           />
         </Section>
         <TimelineSection repair={repair} />
+        <RelatedSection repair={repair} />
         <CustomerLinkSection repair={repair} onReplaced={keep} />
         <NoticesSection repair={repair} tell={tell} onTellChange={setTell} />
       </div>

@@ -4,6 +4,7 @@ import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
+import type { RelatedRepair } from "@/lib/repairs/related";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
@@ -61,6 +62,7 @@ export const repairsApi = {
       method: "PATCH",
       body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24, notify: quote.notify },
     }),
+  related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),
   notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),
   resendNotice: (id: string, noticeId: string) =>
     apiRequest<{ notice: NoticeJson }>(`/repairs/${id}/notices/${noticeId}/resend`, { method: "POST", body: {} }),
