@@ -28,6 +28,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { CustomerLinkSection } from "./customer-link-section";
 import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
+import { HistorySection } from "./history-section";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -198,6 +199,7 @@ export function RepairDetail({ id }: { id: string }) {
           />
         </Section>
         <TimelineSection repair={repair} />
+        <HistorySection repair={repair} />
         <RelatedSection repair={repair} />
         <CustomerLinkSection repair={repair} onReplaced={keep} />
         <NoticesSection repair={repair} tell={tell} onTellChange={setTell} />

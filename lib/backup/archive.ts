@@ -33,6 +33,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "photos", orderBy: "id" },
   { name: "status_history", orderBy: "id" },
   { name: "notices", orderBy: "id" },
+  { name: "repair_events", orderBy: "id" },
 ];
 /** Not backed up: counters the repairs' trigger rebuilds, short-lived rate-limit windows, and the migration log (checked instead). */
 export const NOT_BACKED_UP = ["repair_counts", "rate_limits", "_prisma_migrations"];

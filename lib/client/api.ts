@@ -5,6 +5,7 @@ import type { RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
+import type { HistoryEntry } from "@/lib/repairs/history";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
@@ -62,6 +63,7 @@ export const repairsApi = {
       method: "PATCH",
       body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24, notify: quote.notify },
     }),
+  history: (id: string) => apiRequest<{ history: HistoryEntry[] }>(`/repairs/${id}/history`),
   related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),
   notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),
   resendNotice: (id: string, noticeId: string) =>

@@ -20,7 +20,8 @@ async function repairOfShop(client: PrismaClient, shopId: string, repairId: stri
 }
 
 /** Which repair's photos: a shop's repair (ids as the request names them). */
-export type PhotoScope = { shopId: string; repairId: string };
+/** Whose photos; `userId`, who is changing them (the history names them). */
+export type PhotoScope = { shopId: string; repairId: string; userId?: string };
 
 export async function listPhotos(client: PrismaClient, { shopId, repairId }: PhotoScope) {
   await repairOfShop(client, shopId, repairId);
@@ -36,7 +37,7 @@ async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shop
 
 const quotaExceeded = () => new AppError("uploadQuotaExceeded");
 
-export async function addPhotos(client: PrismaClient, { shopId, repairId }: PhotoScope, files: UploadedFile[]) {
+export async function addPhotos(client: PrismaClient, { shopId, repairId, userId }: PhotoScope, files: UploadedFile[]) {
   await repairOfShop(client, shopId, repairId);
   // A full shop is told before any image is decoded; the exact check is below, under a lock.
   const quota = env().UPLOAD_QUOTA_MB * 1024 * 1024;
@@ -56,6 +57,10 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId }: Phot
       await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
       const adding = stored.reduce((sum, image) => sum + image.bytes.length, 0);
       if ((await storedBytes(tx, shopId)) + adding > quota) throw quotaExceeded();
+      for (const image of stored)
+        await tx.repairEvent.create({
+          data: { shopId, repairId, kind: "photo_added", detail: image.name, changedById: userId ?? null },
+        });
       return Promise.all(
         stored.map((image) =>
           tx.photo.create({
@@ -86,11 +91,18 @@ export async function recordedPhotoPaths(client: PrismaClient, filePaths: string
 
 export async function deletePhoto(
   client: PrismaClient,
-  { shopId, repairId, photoId }: PhotoScope & { photoId: string },
+  { shopId, repairId, photoId, userId }: PhotoScope & { photoId: string },
 ) {
   assertRepairId(repairId);
   const photo = isUuid(photoId) ? await client.photo.findFirst({ where: { id: photoId, repairId, shopId } }) : null;
   if (!photo) throw new AppError("photoNotFound");
-  await deleteWithFiles([photo.filePath], () => client.photo.delete({ where: { id: photo.id, shopId } }));
+  await deleteWithFiles([photo.filePath], () =>
+    client.$transaction([
+      client.photo.delete({ where: { id: photo.id, shopId } }),
+      client.repairEvent.create({
+        data: { shopId, repairId, kind: "photo_removed", detail: photo.fileName, changedById: userId ?? null },
+      }),
+    ]),
+  );
   return { success: true };
 }

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient, type Repair, type RepairEventKind } from "@/lib/generated/prisma/client";
 import { assertRepairId, getRepair, notFound } from "./queries";
 import {
   quoteSchema,
@@ -64,6 +64,23 @@ export async function recordStatus(
   });
 }
 
+/** A history entry other than a status change (lib/repairs/history.ts reads them all). */
+export async function recordEvent(
+  tx: Tx,
+  actor: Actor,
+  repairId: string,
+  kind: RepairEventKind,
+  detail: string | null,
+  now = new Date(),
+) {
+  await tx.repairEvent.create({
+    data: { shopId: actor.shopId, repairId, kind, detail, changedById: actor.userId, changedAt: now },
+  });
+}
+
+const amountText = (value: Prisma.Decimal | number | null | undefined) =>
+  value === null || value === undefined ? null : Number(value).toFixed(2);
+
 export async function createRepair(client: PrismaClient, actor: Actor, input: unknown) {
   const data = repairCreateSchema.parse(input);
   const now = new Date();
@@ -111,6 +128,8 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
       where: { id: current.id, shopId: actor.shopId },
       data: updateData(current, data, now),
     });
+    if (data.final_price !== undefined && amountText(updated.finalPrice) !== amountText(current.finalPrice))
+      await recordEvent(tx, actor, id, "final_price_set", amountText(updated.finalPrice), now);
     if (updated.status === current.status) return { ...updated, noticed: false };
     await recordStatus(tx, actor, id, current.status, updated.status, now);
     return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: updated.status }, data.notify) };
@@ -154,6 +173,7 @@ export async function setQuote(client: PrismaClient, actor: Actor, id: string, i
         ...(toQuoting ? { status: "quoting" as const } : {}),
       },
     });
+    await recordEvent(tx, actor, id, "quote_set", amountText(quote.amount), now);
     if (toQuoting) await recordStatus(tx, actor, id, current.status, "quoting", now);
     return { ...updated, noticed: await queueNotice(tx, updated, { kind: "quote" }, quote.notify) };
   });

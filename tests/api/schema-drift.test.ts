@@ -265,6 +265,16 @@ describe("the migrated database matches prisma/schema.prisma", () => {
           sentAt: now,
         },
       });
+      const event = await client.repairEvent.create({
+        data: {
+          shopId: shop.id,
+          repairId: repair.id,
+          kind: "photo_removed",
+          detail: "front.jpg",
+          changedById: user.id,
+          changedAt: now,
+        },
+      });
       const limit = await client.rateLimit.create({ data: { key: "login:ip:127.0.0.1", count: 3, resetAt: now } });
       const setup = await client.setupToken.create({ data: { tokenHash: "b".repeat(64), expiresAt: now } });
       const lockout = await client.accountLockout.create({
@@ -282,6 +292,7 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       expect(await client.photo.findUniqueOrThrow({ where: { id: photo.id } })).toEqual(photo);
       expect(await client.statusHistory.findUniqueOrThrow({ where: { id: history.id } })).toEqual(history);
       expect(await client.notice.findUniqueOrThrow({ where: { id: notice.id } })).toEqual(notice);
+      expect(await client.repairEvent.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
       expect(await client.rateLimit.findUniqueOrThrow({ where: { key: limit.key } })).toEqual(limit);
       expect(await client.setupToken.findUniqueOrThrow({ where: { id: setup.id } })).toEqual(setup);
       expect(await client.accountLockout.findUniqueOrThrow({ where: { email: lockout.email } })).toEqual(lockout);

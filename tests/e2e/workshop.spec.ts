@@ -46,3 +46,36 @@ test("the repair's screen lists the same customer's other repairs, newest first,
     "R-NOW",
   ]);
 });
+
+test("the repair's history shows each change with who and when, the customer's answer by link among them", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { headers } = await signedInOwner(page, request, "Marta Puig");
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-HIST",
+    customer_name: "Pere Serra",
+    item_description: "Rellotge",
+  });
+  await page.goto(`/repairs/${repair.id}`);
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history.getByText("Created as Received")).toBeVisible();
+  await page.getByRole("button", { name: "Start diagnosing" }).click();
+  await expect(history.getByText("Received → Diagnosing")).toBeVisible();
+  await expect(history.getByText(/ · Marta Puig$/).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Create quote" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create quote" });
+  await dialog.getByLabel("Amount (€)").fill("45");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(history.getByText("Quote set: €45.00")).toBeVisible();
+
+  // The customer declines by link; the staff's next look shows it, and who.
+  const customer = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await customer.goto(repair.status_url);
+  await customer.getByRole("button", { name: "Decline the quote" }).click();
+  await page.reload();
+  await expect(history.getByText("Quote answered: Denied")).toBeVisible();
+  await expect(history.getByText(/ · customer, by link$/)).toBeVisible();
+});

@@ -9,5 +9,7 @@ export const GET = authedRoute(async ({ db, caller, params }) =>
 
 export const POST = authedRoute(async ({ db, request, caller, params }) => {
   const files = await readPhotoParts(request);
-  return json(await addPhotos(db, { shopId: caller.shopId, repairId: params.id }, files), { status: 201 });
+  return json(await addPhotos(db, { shopId: caller.shopId, repairId: params.id, userId: caller.userId }, files), {
+    status: 201,
+  });
 });
