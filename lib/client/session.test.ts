@@ -20,8 +20,9 @@ describe("returning to a page after signing in", () => {
     expect(pathAfterSignIn(search)).toBe(path);
   });
 
-  it("does not remember the root or the sign-in page itself", () => {
+  it("does not remember the root, the dashboard (sign-in goes there anyway) or the sign-in page itself", () => {
     expect(loginPathFrom({ pathname: "/", search: "" })).toBe("/login");
+    expect(loginPathFrom({ pathname: "/dashboard", search: "" })).toBe("/login");
     expect(loginPathFrom({ pathname: "/login", search: "?next=/x" })).toBe("/login");
   });
 });

@@ -44,5 +44,8 @@ export function pathAfterSignIn(search: string): string {
 /** /login, remembering the signed-in page the user was headed for. */
 export function loginPathFrom(location: { pathname: string; search: string }): string {
   const here = location.pathname + location.search;
-  return here === "/" || here.startsWith("/login") ? "/login" : `/login?next=${encodeURIComponent(here)}`;
+  // The dashboard is where sign-in leads anyway.
+  return here === "/" || here === "/dashboard" || here.startsWith("/login")
+    ? "/login"
+    : `/login?next=${encodeURIComponent(here)}`;
 }

@@ -6,6 +6,7 @@ import {
   repairCreateSchema,
   repairUpdateSchema,
   statusChangeSchema,
+  bulkStatusSchema,
   type QuoteInput,
   type RepairUpdateInput,
 } from "./schema";
@@ -207,4 +208,43 @@ export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: 
     UPDATE repairs SET status_token = DEFAULT, updated_at = now() WHERE id = ${id}::uuid AND shop_id = ${actor.shopId}::uuid`;
   if (changed === 0) throw notFound();
   return getRepair(client, actor.shopId, id);
+}
+
+/**
+ * PATCH /repairs/status: several repairs to one status (issue 17, part 5),
+ * all or none, in one transaction: the rows are locked in id order (two bulk
+ * changes never deadlock), each moves as a single change would (its pickup
+ * time, its pending quote's answer), with one history row each and its notice.
+ * Repairs already in the status are left as they are.
+ */
+export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
+  const { ids, status, notify } = bulkStatusSchema.parse(input);
+  const unique = [...new Set(ids)];
+  for (const id of unique) assertRepairId(id);
+  const now = new Date();
+  const result = await client.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM repairs WHERE shop_id = ${actor.shopId}::uuid AND id = ANY(${unique}::uuid[]) ORDER BY id FOR UPDATE`;
+    const current = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
+    // Another shop's id, or one deleted meanwhile: nothing changes.
+    if (current.length !== unique.length) throw notFound();
+    let noticed = false;
+    const updated: Repair[] = [];
+    for (const repair of current) {
+      if (repair.status === status) {
+        updated.push(repair);
+        continue;
+      }
+      const next = await tx.repair.update({
+        where: { id: repair.id, shopId: actor.shopId },
+        data: statusEffects(repair, status, now),
+      });
+      await recordStatus(tx, actor, repair.id, repair.status, status, now);
+      if (await queueNotice(tx, next, { kind: "status", to: status }, notify)) noticed = true;
+      updated.push(next);
+    }
+    return { updated, noticed };
+  });
+  if (result.noticed) wakeWorker();
+  const byId = new Map(result.updated.map((r) => [r.id, r]));
+  return { repairs: unique.map((id) => repairJson(byId.get(id)!)) };
 }

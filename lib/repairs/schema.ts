@@ -104,6 +104,15 @@ export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
 
 export const statusChangeSchema = z.object({ status: fields.status, notify });
 
+/** Several repairs to one status (the list's selection); at most MAX_BULK_IDS. */
+export const MAX_BULK_IDS = 100;
+export const bulkStatusSchema = statusChangeSchema.extend({
+  ids: z
+    .array(z.string(err("repairNotFound")), err("invalidField"))
+    .min(1, err("invalidField"))
+    .max(MAX_BULK_IDS, err("tooManyRepairs")),
+});
+
 /** The final price dialog's one field (sent as PUT's final_price). */
 export const finalPriceSchema = z.object({ amount: moneySchema });
 

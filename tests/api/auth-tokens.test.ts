@@ -34,6 +34,7 @@ describe("access tokens", () => {
       shopId: owner.shopId,
       twofa_enabled: false,
       time_zone: defaultTimeZone(),
+      shop_language: "en",
       shop_accounts: 1,
     });
   });

@@ -236,6 +236,8 @@ describe("GET /api/repairs/{id}", () => {
         "repair_number",
         "customer_name",
         "customer_phone",
+        // Where notices go (README, Notices).
+        "customer_email",
         "item_type",
         "item_description",
         "notes",

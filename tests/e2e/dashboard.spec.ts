@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { signedInOwner } from "./session";
 
-test("signed-in routes send a visitor without a session to /login", async ({ page }) => {
+test("signed-in routes send a visitor without a session to /login, remembering where they were going", async ({
+  page,
+}) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/repairs");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Frepairs$/);
 });
 
 test("a session the server refuses is cleared on the way to /login", async ({ page }) => {

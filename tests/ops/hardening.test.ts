@@ -77,11 +77,12 @@ describe("the production server under hostile input", () => {
     await poll;
     expect(declared.status).toBe(413);
     expect(chunked.status).toBe(413);
-    // Bounds loose enough for a busy machine; the old behaviour took 6 to 20 s and froze everything.
-    expect(declared.ms).toBeLessThan(2_000);
-    expect(chunked.ms).toBeLessThan(2_000);
+    // Bounds loose enough for a busy CI machine (a 2-core run of the whole suite
+    // saw 1.9 s once): the old behaviour took 6 to 20 s and froze everything.
+    expect(declared.ms).toBeLessThan(5_000);
+    expect(chunked.ms).toBeLessThan(5_000);
     expect(health.length).toBeGreaterThan(0);
-    expect(Math.max(...health)).toBeLessThan(1_500);
+    expect(Math.max(...health)).toBeLessThan(5_000);
     // The server's memory stayed where it was: no 30 MB string was ever built.
     const signedIn = await ownerIn(database.url, "Huge");
     expect(
