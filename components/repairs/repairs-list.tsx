@@ -17,6 +17,7 @@ import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
 import { PrintOffer } from "./print-offer";
+import { BulkStatusBar } from "./bulk-status";
 import { button } from "@/components/ui/button";
 
 // The create form (and the dialog library under it) is loaded when first
@@ -64,6 +65,45 @@ export function RepairsList() {
   const [notice, setNotice] = useFlash();
   // The repair just created, with its printouts offered until another is created or this is closed.
   const [created, setCreated] = useState<RepairJson | null>(null);
+  // Repairs chosen for a status change together (ids).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const chosen = list.repairs.filter((repair) => selected.has(repair.id));
+  const applyBulk = async (status: RepairStatus) => {
+    try {
+      await list.changeStatuses(
+        chosen.map((repair) => repair.id),
+        status,
+      );
+      setNotice({
+        kind: "success",
+        text: t("repairs.bulkDone", { count: chosen.length, status: t(`statuses.${status}`) }),
+      });
+      setSelected(new Set());
+    } catch (error) {
+      setNotice({
+        kind: "error",
+        text: apiErrorText(t, error, t("repairs.bulkFailed")),
+        clearAfterMs: STATUS_ERROR_MS,
+      });
+    }
+  };
+  const checkbox = (repair: ListRepair) => (
+    <input
+      type="checkbox"
+      checked={selected.has(repair.id)}
+      onChange={(e) => toggle(repair.id, e.target.checked)}
+      onClick={(e) => e.stopPropagation()}
+      aria-label={t("repairs.select", { number: repair.repair_number })}
+      className="h-5 w-5 shrink-0"
+    />
+  );
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
@@ -157,6 +197,13 @@ export function RepairsList() {
 
       <FlashNotice flash={notice} />
       {created && <PrintOffer repair={created} onClose={() => setCreated(null)} />}
+      {chosen.length > 0 && (
+        <BulkStatusBar
+          numbers={chosen.map((repair) => repair.repair_number)}
+          onApply={applyBulk}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
 
       {list.error !== null && (
         <div
@@ -191,6 +238,17 @@ export function RepairsList() {
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
+                  <th scope="col" className="w-8 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      checked={chosen.length > 0 && chosen.length === list.repairs.length}
+                      onChange={(e) =>
+                        setSelected(new Set(e.target.checked ? list.repairs.map((repair) => repair.id) : []))
+                      }
+                      aria-label={t("repairs.selectAll")}
+                      className="h-4 w-4"
+                    />
+                  </th>
                   {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map(
                     (column) => (
                       <th key={column} scope="col" className="px-3 py-2 font-semibold">
@@ -207,6 +265,7 @@ export function RepairsList() {
                     onClick={() => open(repair)}
                     className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
                   >
+                    <td className="px-3 py-2">{checkbox(repair)}</td>
                     <td className="px-3 py-2 font-medium">
                       <Link
                         href={`/repairs/${repair.id}`}
@@ -244,13 +303,14 @@ export function RepairsList() {
                 className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4"
               >
                 <div className="flex items-start justify-between gap-2">
+                  {checkbox(repair)}
                   <Link
                     href={`/repairs/${repair.id}`}
                     onClick={(e) => {
                       e.stopPropagation();
                       list.rememberBeforeOpening(repair.id);
                     }}
-                    className="font-medium text-blue-800 hover:underline"
+                    className="mr-auto font-medium text-blue-800 hover:underline"
                   >
                     {repair.repair_number}
                   </Link>

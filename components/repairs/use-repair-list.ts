@@ -105,12 +105,15 @@ export function useRepairList() {
     }
   };
 
-  const changeStatus = async (id: string, status: RepairStatus) => {
-    const updated = await repairsApi.setStatus(id, status);
-    setResult(
-      (r) => r && { ...r, repairs: r.repairs.map((repair) => (repair.id === id ? { ...repair, ...updated } : repair)) },
-    );
+  /** Puts answered repairs in place in the list as it is. */
+  const keep = (updated: RepairJson[]) => {
+    const byId = new Map(updated.map((repair) => [repair.id, repair]));
+    setResult((r) => r && { ...r, repairs: r.repairs.map((repair) => ({ ...repair, ...byId.get(repair.id) })) });
   };
+  const changeStatus = async (id: string, status: RepairStatus) => keep([await repairsApi.setStatus(id, status)]);
+  /** Several at once, all or none (PATCH /repairs/status). */
+  const changeStatuses = async (ids: string[], status: RepairStatus) =>
+    keep((await repairsApi.setStatuses(ids, status)).repairs);
 
   return {
     searchInput,
@@ -136,5 +139,6 @@ export function useRepairList() {
     },
     loadMore,
     changeStatus,
+    changeStatuses,
   };
 }

@@ -54,6 +54,9 @@ export const repairsApi = {
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
+  /** Several repairs to one status, all or none. */
+  setStatuses: (ids: string[], status: RepairStatus) =>
+    apiRequest<{ repairs: RepairJson[] }>("/repairs/status", { method: "PATCH", body: { ids, status } }),
   /** `notify: false`: do not tell the customer about this change. */
   setStatus: (id: string, status: RepairStatus, notify?: boolean) =>
     apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status, notify } }),

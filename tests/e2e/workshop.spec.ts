@@ -79,3 +79,39 @@ test("the repair's history shows each change with who and when, the customer's a
   await expect(history.getByText("Quote answered: Denied")).toBeVisible();
   await expect(history.getByText(/ · customer, by link$/)).toBeVisible();
 });
+
+test("several repairs change status together, confirmed once, in the table and on a phone's cards", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  for (const number of ["R-B1", "R-B2", "R-B3"])
+    await addRepair(request, headers, { repair_number: number, customer_name: "Client", item_description: "Anell" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/repairs");
+  await page.getByRole("checkbox", { name: "Select R-B1" }).check();
+  await page.getByRole("checkbox", { name: "Select R-B3" }).check();
+  const bar = page.getByRole("region", { name: "2 repairs selected" });
+  await bar.getByRole("combobox", { name: "New status" }).selectOption("ready");
+  await bar.getByRole("button", { name: "Change status" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change the status of several repairs?" });
+  await expect(dialog.getByText("2 repairs move to Ready: R-B3, R-B1.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("2 repairs moved to Ready")).toBeVisible();
+  const row = (number: string) => page.getByRole("row", { name: new RegExp(number + " ") });
+  await expect(row("R-B1").getByRole("button", { name: "Change status, now Ready" })).toBeVisible();
+  await expect(row("R-B3").getByRole("button", { name: "Change status, now Ready" })).toBeVisible();
+  await expect(row("R-B2").getByRole("button", { name: "Change status, now Received" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /selected/ })).toHaveCount(0);
+
+  // The same on a phone's cards.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await page.getByRole("checkbox", { name: "Select R-B2" }).check();
+  const phoneBar = page.getByRole("region", { name: "1 repair selected" });
+  await phoneBar.getByRole("combobox", { name: "New status" }).selectOption("in_repair");
+  await phoneBar.getByRole("button", { name: "Change status" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("1 repair moved to In repair")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change status, now In repair" })).toBeVisible();
+});
