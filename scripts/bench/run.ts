@@ -134,7 +134,7 @@ type Row = { scenario: string; concurrency: number } & Percentiles & { errors: n
 async function apiScenarios(server: Server, url: string, token: string, shop: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
-  const { ids, deep, rare, links, pool, emailed } = await withClient(url, async (c) => {
+  const { ids, deep, rare, links, pool, emailed, bulkGroups } = await withClient(url, async (c) => {
     const some = (
       await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
     ).rows.map((r) => r.id as string);
@@ -147,6 +147,13 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ).rows[0];
     const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
       .repair_number as string;
+    // 16 groups of 50 repairs for the bulk status change, one group per client.
+    const bulkGroups = (
+      await c.query(
+        "SELECT id FROM repairs WHERE shop_id = $1 AND customer_email IS NULL ORDER BY created_at DESC OFFSET 1000 LIMIT 800",
+        [shop],
+      )
+    ).rows.map((r) => r.id as string);
     // Repairs whose customers have an email, for the status changes that queue a notice.
     const emailed = (
       await c.query(
@@ -178,6 +185,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
       links,
       pool,
       emailed,
+      bulkGroups,
     };
   });
   let answered = 0;
@@ -226,6 +234,19 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         path: `/api/repairs/${emailed[(c * 13 + i) % emailed.length]}/status`,
         headers: json,
         body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
+      }),
+    ],
+    [
+      "bulk status change, 50 repairs",
+      (c, i) => ({
+        name: "x",
+        method: "PATCH",
+        path: "/api/repairs/status",
+        headers: json,
+        body: JSON.stringify({
+          ids: bulkGroups.slice((c % 16) * 50, (c % 16) * 50 + 50),
+          status: i % 2 ? "in_progress" : "in_repair",
+        }),
       }),
     ],
     [
