@@ -7,6 +7,7 @@ import { formatAmount } from "@/lib/repairs/money";
 import type { ItemType, RepairStatus } from "@/lib/repairs/workflow";
 import { dayIn, dayTimeIn } from "@/lib/time-zone";
 import { escape } from "@/lib/status-link/render";
+import type { ShopContact } from "@/lib/shop/details";
 
 // A notice's email, made when it is queued, in the customer's language: plain
 // text and simple HTML with the same words, the shop's name and contact, the
@@ -28,14 +29,7 @@ export type NoticeFacts = {
   quote?: { amount: number; expiresAt: Date | null };
   /** not_collected: since when the item has been ready. */
   readySince?: Date;
-  shop: {
-    name: string;
-    address: string | null;
-    phone: string | null;
-    email: string | null;
-    openingHours: string | null;
-    timeZone: string;
-  };
+  shop: ShopContact;
 };
 
 export type NoticeContent = { subject: string; text: string; html: string };

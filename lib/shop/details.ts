@@ -5,6 +5,16 @@ import { shopDetailsSchema } from "./schema";
 
 type Caller = { shopId: string };
 
+/** How a customer reaches the shop, and its clock: what the status page, tickets and notices show. */
+export type ShopContact = {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  openingHours: string | null;
+  timeZone: string;
+};
+
 const SELECT = {
   name: true,
   address: true,

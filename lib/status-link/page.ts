@@ -10,6 +10,7 @@ import {
   type RepairStatus,
 } from "@/lib/repairs/workflow";
 import { LINK_DAYS_AFTER_PICKUP, TOKEN_PATTERN } from "./link";
+import type { ShopContact } from "@/lib/shop/details";
 
 // What the status page shows, read in one query by the token's hash, and the
 // customer's answer to a quote, in one transaction. Only what a customer may
@@ -24,14 +25,7 @@ export type StatusPageData = {
   quote: { amount: number; notes: string | null; status: QuoteStatus; expiresAt: Date | null } | null;
   finalPrice: number | null;
   language: Locale;
-  shop: {
-    name: string;
-    address: string | null;
-    phone: string | null;
-    email: string | null;
-    openingHours: string | null;
-    timeZone: string;
-  };
+  shop: ShopContact;
 };
 
 type Row = {
