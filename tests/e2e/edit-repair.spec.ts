@@ -30,7 +30,7 @@ test("the edit form starts from the repair, saves every field, and adds photos a
   await expect(page.getByRole("status").filter({ hasText: "Repair updated" })).toBeVisible();
   await expect(page.getByText("Laia Roca Puig")).toBeVisible();
   await expect(page.getByText("Taller Central")).toBeVisible();
-  await expect(page.getByText("€75.50")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Final price", exact: true }).getByText("€75.50")).toBeVisible();
   await expect(page.getByRole("button", { name: "Change status, now Outsourced" })).toBeVisible();
 
   await page.getByRole("button", { name: "Edit" }).click();
@@ -64,5 +64,5 @@ test("a picked-up repair's details can still be corrected without touching its p
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText("+34 622 000 111")).toBeVisible();
-  await expect(page.getByText("€20.00")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Final price", exact: true }).getByText("€20.00")).toBeVisible();
 });

@@ -47,8 +47,10 @@ test("a repair goes from received to picked up through the quick actions, with a
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Change status, now Quoting" })).toBeVisible();
-  await expect(page.getByText("€120.50")).toBeVisible();
-  await expect(page.getByText("Pending")).toBeVisible();
+  // In the Quote section (the History repeats the amount).
+  const quote = page.getByRole("region", { name: "Quote", exact: true });
+  await expect(quote.getByText("€120.50")).toBeVisible();
+  await expect(quote.getByText("Pending")).toBeVisible();
 
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("button", { name: "Change status, now Approved" })).toBeVisible();
@@ -59,7 +61,7 @@ test("a repair goes from received to picked up through the quick actions, with a
   await page.getByRole("button", { name: "Set final price" }).click();
   await page.getByRole("dialog").getByLabel("Amount (€)").fill("150");
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("€150.00")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Final price", exact: true }).getByText("€150.00")).toBeVisible();
 
   await page.getByRole("button", { name: "Mark picked up" }).click();
   // It locks the repair for good, so it asks first.
