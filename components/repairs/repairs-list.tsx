@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import type { RepairJson } from "@/lib/repairs/serialize";
@@ -10,14 +9,13 @@ import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { useState, type FormEvent } from "react";
 import { repairsApi } from "@/lib/client/api";
 import dynamic from "next/dynamic";
-import { useFormat } from "./format";
-import { StatusBadge } from "./status-badge";
 import { StatusFilter } from "./status-filter";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
 import { PrintOffer } from "./print-offer";
 import { BulkStatusBar } from "./bulk-status";
+import { RepairRows } from "./repair-rows";
 import { button } from "@/components/ui/button";
 
 // The create form (and the dialog library under it) is loaded when first
@@ -60,7 +58,6 @@ function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photoProblem
 export function RepairsList() {
   const t = useTranslations();
   const router = useRouter();
-  const format = useFormat();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
   // The repair just created, with its printouts offered until another is created or this is closed.
@@ -94,16 +91,6 @@ export function RepairsList() {
       });
     }
   };
-  const checkbox = (repair: ListRepair) => (
-    <input
-      type="checkbox"
-      checked={selected.has(repair.id)}
-      onChange={(e) => toggle(repair.id, e.target.checked)}
-      onClick={(e) => e.stopPropagation()}
-      aria-label={t("repairs.select", { number: repair.repair_number })}
-      className="h-5 w-5 shrink-0"
-    />
-  );
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
     try {
@@ -134,10 +121,6 @@ export function RepairsList() {
     list.rememberBeforeOpening(repair.id);
     router.push(`/repairs/${repair.id}`);
   };
-  const quote = (repair: ListRepair) =>
-    repair.quote_amount === null
-      ? "—"
-      : `${format.money(repair.quote_amount)}${repair.quote_status ? ` · ${t(`quoteStatuses.${repair.quote_status}`)}` : ""}`;
   const filtered = list.query.search !== "" || list.query.statuses.length > 0;
   const shown = list.repairs.length;
   const total = list.page?.total ?? 0;
@@ -233,113 +216,16 @@ export function RepairsList() {
       )}
 
       {shown > 0 && (
-        <>
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="w-8 px-3 py-2">
-                    <input
-                      type="checkbox"
-                      checked={chosen.length > 0 && chosen.length === list.repairs.length}
-                      onChange={(e) =>
-                        setSelected(new Set(e.target.checked ? list.repairs.map((repair) => repair.id) : []))
-                      }
-                      aria-label={t("repairs.selectAll")}
-                      className="h-4 w-4"
-                    />
-                  </th>
-                  {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map(
-                    (column) => (
-                      <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                        {t(`repairs.columns.${column}`)}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.repairs.map((repair) => (
-                  <tr
-                    key={repair.id}
-                    onClick={() => open(repair)}
-                    className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
-                  >
-                    <td className="px-3 py-2">{checkbox(repair)}</td>
-                    <td className="px-3 py-2 font-medium">
-                      <Link
-                        href={`/repairs/${repair.id}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          list.rememberBeforeOpening(repair.id);
-                        }}
-                        className="text-blue-800 hover:underline"
-                      >
-                        {repair.repair_number}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">{repair.customer_name}</td>
-                    <td className="px-3 py-2">{t(`itemTypes.${repair.item_type}`)}</td>
-                    <td className="max-w-64 px-3 py-2">
-                      <span className="line-clamp-2">{repair.item_description}</span>
-                    </td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">{quote(repair)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{format.date(repair.deadline)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{format.money(repair.final_price)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          <ul className="flex flex-col gap-3 lg:hidden">
-            {list.repairs.map((repair) => (
-              <li
-                key={repair.id}
-                onClick={() => open(repair)}
-                className="cursor-pointer rounded-xl border border-slate-200 bg-white p-4"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  {checkbox(repair)}
-                  <Link
-                    href={`/repairs/${repair.id}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      list.rememberBeforeOpening(repair.id);
-                    }}
-                    className="mr-auto font-medium text-blue-800 hover:underline"
-                  >
-                    {repair.repair_number}
-                  </Link>
-                  <StatusBadge status={repair.status} onChange={(status) => void changeStatus(repair, status)} />
-                </div>
-                <p className="mt-1 text-slate-900">{repair.customer_name}</p>
-                <p className="line-clamp-2 text-sm text-slate-600">
-                  {t(`itemTypes.${repair.item_type}`)} · {repair.item_description}
-                </p>
-                <dl className="mt-2 grid grid-cols-3 gap-2 text-xs text-slate-600">
-                  <div>
-                    <dt>{t("repairs.columns.quote")}</dt>
-                    <dd className="text-slate-900">{quote(repair)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("repairs.columns.deadline")}</dt>
-                    <dd className="text-slate-900">{format.date(repair.deadline)}</dd>
-                  </div>
-                  <div>
-                    <dt>{t("repairs.columns.finalPrice")}</dt>
-                    <dd className="text-slate-900">{format.money(repair.final_price)}</dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        </>
+        <RepairRows
+          repairs={list.repairs}
+          selected={selected}
+          onSelect={toggle}
+          onSelectAll={(on) => setSelected(new Set(on ? list.repairs.map((repair) => repair.id) : []))}
+          onOpen={open}
+          onRemember={list.rememberBeforeOpening}
+          onStatus={(repair, status) => void changeStatus(repair, status)}
+        />
       )}
-
       {list.loading && (
         <p role="status" className="text-center text-sm text-slate-600">
           {t("common.loading")}
