@@ -131,9 +131,13 @@ test("the 2FA step offers to use another account, and a signed-in visit to / or 
   await page.getByLabel("2FA code").fill(await codeAt(secret));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard settled (its guard asked who is signed in) before the next visit starts.
+  const welcome = page.getByRole("heading", { name: /^Welcome, / });
+  await expect(welcome).toBeVisible();
   for (const path of ["/login", "/"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(welcome).toBeVisible();
   }
 });
 
