@@ -14,11 +14,12 @@ type Values = Omit<NoticeSettings, "mail_configured" | "not_collected_days"> & {
   not_collected: boolean;
   days: string;
 };
+/** Each switch is named after the notice it sends. */
 const SWITCHES = [
-  ["received", "noticeReceived", "received"],
-  ["quote", "noticeQuote", "quote"],
-  ["ready", "noticeReady", "ready"],
-  ["quote_expiring", "noticeQuoteExpiring", "quote_expiring"],
+  ["received", "noticeReceived"],
+  ["quote", "noticeQuote"],
+  ["ready", "noticeReady"],
+  ["quote_expiring", "noticeQuoteExpiring"],
 ] as const;
 const OTHER_STATUSES = REPAIR_STATUSES.filter((s) => s !== "ready");
 
@@ -103,7 +104,7 @@ export function NoticesSettings() {
       {values && (
         <form noValidate onSubmit={save} className="mt-3 flex flex-col gap-3">
           <fieldset disabled={!mail} className="flex flex-col gap-3 disabled:opacity-60">
-            {SWITCHES.map(([name, label, event]) => (
+            {SWITCHES.map(([name, label]) => (
               <label key={name} className="flex items-start gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -114,7 +115,7 @@ export function NoticesSettings() {
                 <span>
                   <span className="font-medium text-slate-900">{t(`settings.${label}`)}</span>
                   <span className="block text-slate-600">
-                    {t("settings.noticePreview", { subject: example(event) })}
+                    {t("settings.noticePreview", { subject: example(name) })}
                   </span>
                 </span>
               </label>

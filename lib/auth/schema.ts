@@ -24,6 +24,17 @@ export const emailSchema = z
   .transform(normalizeEmail)
   .superRefine(check(emailError));
 
+/** An email that may be left out (a shop's, a customer's): checked like an account's; blank clears it. */
+export const optionalEmailSchema = z.preprocess(
+  (v) => (typeof v === "string" ? normalizeEmail(v) || null : v),
+  z
+    .string({ error: "emailInvalid" })
+    .nullable()
+    .superRefine((email, ctx) => {
+      if (email !== null) check(emailError)(email, ctx);
+    }),
+);
+
 export const newPasswordSchema = z.string({ error: "passwordRequired" }).superRefine(check(newPasswordError));
 
 export const personNameSchema = requiredText("nameRequired", "nameTooLong");

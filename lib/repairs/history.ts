@@ -1,6 +1,7 @@
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "./queries";
+import { iso } from "./serialize";
 import type { RepairStatus } from "./workflow";
 
 // A repair's history (issue 17, part 1), newest first: its creation and every
@@ -54,6 +55,6 @@ export async function repairHistory(client: PrismaClient, shopId: string, id: st
     LIMIT ${HISTORY_LIMIT}`,
   );
   return {
-    history: entries.map((e) => ({ ...e, at: typeof e.at === "string" ? e.at : new Date(e.at).toISOString() })),
+    history: entries.map((e) => ({ ...e, at: iso(e.at)! })),
   };
 }

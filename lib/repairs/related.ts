@@ -1,6 +1,7 @@
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "./queries";
+import { iso } from "./serialize";
 import type { ItemType, RepairStatus } from "./workflow";
 
 // The same customer's other repairs (issue 17): the same phone, compared on
@@ -52,7 +53,7 @@ export async function relatedRepairs(client: PrismaClient, shopId: string, id: s
   return {
     repairs: found.map((r) => ({
       ...r,
-      created_at: typeof r.created_at === "string" ? r.created_at : new Date(r.created_at).toISOString(),
+      created_at: iso(r.created_at)!,
     })),
   };
 }

@@ -4,7 +4,7 @@ import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 import { LOCALES } from "@/i18n/config";
-import { emailError, normalizeEmail } from "@/lib/auth/rules";
+import { optionalEmailSchema } from "@/lib/auth/schema";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
@@ -52,18 +52,6 @@ const deadlineSchema = z.preprocess(
     }),
 );
 
-/** An optional email, checked like an account's (blank clears it). */
-const optionalEmail = z.preprocess(
-  (v) => (typeof v === "string" ? normalizeEmail(v) || null : (v ?? null)),
-  z
-    .string(err("emailInvalid"))
-    .nullable()
-    .superRefine((email, ctx) => {
-      const code = email === null ? null : emailError(email);
-      if (code) ctx.addIssue({ code: "custom", message: code });
-    }),
-);
-
 /** false: do not tell the customer about this one change (README, Notices). */
 const notify = z.boolean(err("invalidField")).optional();
 
@@ -71,7 +59,7 @@ const fields = {
   repair_number: requiredText("repairNumberRequired", 50),
   customer_name: requiredText("customerNameRequired", 200),
   customer_phone: optionalText(50),
-  customer_email: optionalEmail,
+  customer_email: optionalEmailSchema,
   item_type: z.enum(ITEM_TYPES, err("itemTypeInvalid")),
   item_description: requiredText("itemDescriptionRequired", 2000),
   notes: optionalText(5000),

@@ -11,7 +11,8 @@ type Money = Prisma.Decimal | string | null;
 const money = (value: Money) => (value === null ? null : Number(Number(value).toFixed(2)));
 /** An instant as Prisma gives it (a Date) or rows() does (its ISO 8601 string in UTC). */
 export type Instant = Date | string;
-const iso = (value: Instant | null) =>
+/** An instant as the API writes it: ISO 8601 in UTC (rows() already gives that string). */
+export const iso = (value: Instant | null) =>
   value === null ? null : typeof value === "string" ? value : value.toISOString();
 
 export type PhotoJson = { id: string; file_name: string; file_path: string; url: string; uploaded_at: string };

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/errors";
-import { emailError, normalizeEmail } from "@/lib/auth/rules";
-import { shopNameSchema } from "@/lib/auth/schema";
+import { optionalEmailSchema, shopNameSchema } from "@/lib/auth/schema";
 import { LOCALES } from "@/i18n/config";
 
 // The shop's details (settings): its name, how customers reach it, and the
@@ -15,23 +13,12 @@ const optionalText = (max: number) =>
     z.string({ error: "invalidField" }).max(max, { error: "textTooLong" }).nullable(),
   );
 
-const optionalEmail = z.preprocess(
-  (v) => (typeof v === "string" ? normalizeEmail(v) || null : v),
-  z
-    .string({ error: "emailInvalid" })
-    .nullable()
-    .superRefine((email, ctx) => {
-      const code: ErrorCode | null = email === null ? null : emailError(email);
-      if (code) ctx.addIssue({ code: "custom", message: code });
-    }),
-);
-
 export const shopDetailsSchema = z
   .object({
     name: shopNameSchema,
     address: optionalText(SHOP_TEXT_LIMITS.address),
     phone: optionalText(SHOP_TEXT_LIMITS.phone),
-    email: optionalEmail,
+    email: optionalEmailSchema,
     opening_hours: optionalText(SHOP_TEXT_LIMITS.opening_hours),
     ticket_terms: optionalText(SHOP_TEXT_LIMITS.ticket_terms),
     /** Tickets, tags, and new repairs' customer language. */

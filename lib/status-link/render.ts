@@ -80,11 +80,10 @@ function page(locale: Locale, title: string, nonce: string, body: string): strin
 }
 
 function languageSwitch(t: T, current: Locale): string {
-  const links = LOCALES.map((locale) =>
-    locale === current
-      ? `<a href="?lang=${locale}" aria-current="true" lang="${locale}">${escape(translator(locale)(`languages.${locale}`))}</a>`
-      : `<a href="?lang=${locale}" lang="${locale}" hreflang="${locale}">${escape(translator(locale)(`languages.${locale}`))}</a>`,
-  );
+  const links = LOCALES.map((locale) => {
+    const mark = locale === current ? ' aria-current="true"' : ` hreflang="${locale}"`;
+    return `<a href="?lang=${locale}" lang="${locale}"${mark}>${escape(translator(locale)(`languages.${locale}`))}</a>`;
+  });
   return `<nav aria-label="${escape(t("statusPage.language"))}">${links.join("")}</nav>`;
 }
 
