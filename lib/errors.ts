@@ -35,6 +35,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   repairNotFound: 404,
   photoNotFound: 404,
   noticeNotFound: 404,
+  workshopNotFound: 404,
   setupUnavailable: 404,
   emailTaken: 409,
   repairNumberTaken: 409,
@@ -43,6 +44,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   twofaNotEnabled: 409,
   twofaNotStarted: 409,
   mailNotConfigured: 409,
+  workshopNameTaken: 409,
+  workshopInUse: 409,
   bodyTooLarge: 413,
   photoTooLarge: 413,
   photoTooManyPixels: 413,
@@ -54,6 +57,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   photoUnreadable: 422,
   exportEmpty: 422,
   noCustomerEmail: 422,
+  workshopLimitReached: 422,
   accountLocked: 423,
   tooManyAttempts: 429,
   exportBusy: 429,
@@ -95,6 +99,7 @@ export class AppError extends Error {
 const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; field: string }> = {
   users_email_key: { code: "emailTaken", field: "email" },
   repairs_shop_id_repair_number_key: { code: "repairNumberTaken", field: "repair_number" },
+  workshops_shop_name_key: { code: "workshopNameTaken", field: "name" },
 };
 
 /** A unique index a person ran into (Prisma's P2002, read by shape), as the AppError it means, or null. */

@@ -29,6 +29,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "refresh_tokens", orderBy: "id" },
   { name: "setup_tokens", orderBy: "id" },
   { name: "account_lockouts", orderBy: "email" },
+  { name: "workshops", orderBy: "id" },
   { name: "repairs", orderBy: "id" },
   { name: "photos", orderBy: "id" },
   { name: "status_history", orderBy: "id" },

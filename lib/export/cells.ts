@@ -50,15 +50,19 @@ export function cellsOf(
         return status ? labels.quoteStatuses[status] : null;
       }
       case "deadline":
+      case "sent_out_on":
+      case "expected_back_on":
         return instant(value as Instant | null);
       case "quote_amount":
       case "final_price":
+      case "outsource_cost":
         return amount(value as RepairFields["quoteAmount"]);
       case "created_at":
       case "updated_at":
       case "quote_created_at":
       case "quote_expires_at":
       case "picked_up_at":
+      case "returned_at":
         return local(value as Instant | null);
       default:
         return (value ?? null) as string | null;
@@ -80,12 +84,16 @@ const TEXT_FIELDS = new Set<ExportField>([
   "notes",
   "outsourced_to",
   "quote_notes",
+  "outsource_tracking",
 ]);
 
+const DATE_FIELDS = new Set<ExportField>(["deadline", "sent_out_on", "expected_back_on"]);
+const MONEY_FIELDS = new Set<ExportField>(["quote_amount", "final_price", "outsource_cost"]);
+
 export function formatOf(field: ExportField): string | undefined {
-  if (field === "deadline") return DATE_FORMAT;
+  if (DATE_FIELDS.has(field)) return DATE_FORMAT;
   if (field.endsWith("_at")) return TIMESTAMP_FORMAT;
-  if (field === "quote_amount" || field === "final_price") return MONEY_FORMAT;
+  if (MONEY_FIELDS.has(field)) return MONEY_FORMAT;
   if (TEXT_FIELDS.has(field)) return TEXT_FORMAT;
   return undefined;
 }

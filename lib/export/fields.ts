@@ -1,5 +1,5 @@
-// The exportable fields (SPEC section 3): 18 in all, 8 on by default, in the
-// screen's three groups. Plain data, shared by the export screen and the server.
+// The exportable fields (SPEC section 3, and the outside workshop's of issue
+// 17): 23 in all, 8 on by default, in the screen's three groups. Plain data, shared by the export screen and the server.
 
 export const EXPORT_FIELDS = [
   "repair_number",
@@ -20,6 +20,11 @@ export const EXPORT_FIELDS = [
   "quote_expires_at",
   "final_price",
   "picked_up_at",
+  "sent_out_on",
+  "expected_back_on",
+  "returned_at",
+  "outsource_cost",
+  "outsource_tracking",
 ] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 
@@ -44,8 +49,18 @@ export const EXPORT_FIELD_GROUPS: Record<"basic" | "statusAndDates" | "quoteAndP
     "item_description",
     "notes",
     "outsourced_to",
+    "outsource_tracking",
   ],
-  statusAndDates: ["status", "deadline", "created_at", "updated_at", "picked_up_at"],
+  statusAndDates: [
+    "status",
+    "deadline",
+    "created_at",
+    "updated_at",
+    "picked_up_at",
+    "sent_out_on",
+    "expected_back_on",
+    "returned_at",
+  ],
   quoteAndPricing: [
     "quote_amount",
     "quote_notes",
@@ -53,5 +68,6 @@ export const EXPORT_FIELD_GROUPS: Record<"basic" | "statusAndDates" | "quoteAndP
     "quote_created_at",
     "quote_expires_at",
     "final_price",
+    "outsource_cost",
   ],
 };

@@ -26,6 +26,13 @@ export const REPAIR_COLUMNS = {
   created_at: "createdAt",
   updated_at: "updatedAt",
   customer_language: "customerLanguage",
+  workshop_id: "workshopId",
+  sent_out_on: "sentOutOn",
+  expected_back_on: "expectedBackOn",
+  outsource_cost: "outsourceCost",
+  outsource_tracking: "outsourceTracking",
+  returned_at: "returnedAt",
+  status_since: "statusSince",
   /** Read for the status link's address (status_url); never written through the API. */
   status_token: "statusToken",
 } as const;

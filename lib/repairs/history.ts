@@ -14,14 +14,22 @@ export const HISTORY_LIMIT = 200;
 
 export type HistoryEntry = {
   kind:
-    "created" | "status" | "link_answer" | "quote_set" | "final_price_set" | "photo_added" | "photo_removed" | "notice";
+    | "created"
+    | "status"
+    | "link_answer"
+    | "quote_set"
+    | "final_price_set"
+    | "photo_added"
+    | "photo_removed"
+    | "sent_out"
+    | "notice";
   at: string;
   /** The account's name; null for the customer (by_customer) or the server (notices), or a deleted account. */
   by: string | null;
   by_customer: boolean;
   from: RepairStatus | null;
   to: RepairStatus | null;
-  /** An amount ("90.50"), a photo's name, or a notice's event and state ("ready:sent"). */
+  /** An amount ("90.50"), a photo's or a workshop's name, or a notice's event and state ("ready:sent"). */
   detail: string | null;
 };
 

@@ -9,7 +9,11 @@ import {
   bulkStatusSchema,
   type QuoteInput,
   type RepairUpdateInput,
+  type SendOutInput,
 } from "./schema";
+import { findWorkshop } from "@/lib/workshops/workshops";
+import { dayIn } from "@/lib/time-zone";
+import { parseDeadline } from "./dates";
 import { deleteWithFiles } from "@/lib/photos/store";
 import { searchTextOf } from "./search-text";
 import { repairJson } from "./serialize";
@@ -79,6 +83,40 @@ export async function recordEvent(
   });
 }
 
+/**
+ * A send-out's fields (issue 17, part 2), the workshop checked to be the
+ * shop's: outsourced_to becomes its name; the date sent is today in the
+ * shop's time zone unless given. The return date is the trigger's
+ * (repairs_status_since): stamped as the status leaves outsourced.
+ */
+async function sendOutFields(tx: Tx, shopId: string, input: SendOutInput, now: Date) {
+  const workshop = await findWorkshop(tx, shopId, input.workshop_id);
+  const sentOn =
+    input.sent_on ??
+    parseDeadline(
+      dayIn(now, (await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { timeZone: true } })).timeZone),
+    )!;
+  const expectedBack = input.expected_back ?? null;
+  if (expectedBack && expectedBack < sentOn)
+    throw new AppError("expectedBackBeforeSent", { fields: { "send_out.expected_back": "expectedBackBeforeSent" } });
+  const data = {
+    workshop: { connect: { id: workshop.id } },
+    outsourcedTo: workshop.name,
+    sentOutOn: sentOn,
+    expectedBackOn: expectedBack,
+    outsourceCost: input.cost ?? null,
+    outsourceTracking: input.tracking ?? null,
+  } satisfies Prisma.RepairUpdateInput;
+  return { data, workshop };
+}
+
+/** The send-out's fields merged into a change, and its history entry once written. */
+async function withSendOut(tx: Tx, actor: Actor, input: SendOutInput | undefined, now: Date) {
+  if (!input) return { data: {}, record: async () => {} };
+  const { data, workshop } = await sendOutFields(tx, actor.shopId, input, now);
+  return { data, record: (repairId: string) => recordEvent(tx, actor, repairId, "sent_out", workshop.name, now) };
+}
+
 const amountText = (value: Prisma.Decimal | number | null | undefined) =>
   value === null || value === undefined ? null : Number(value).toFixed(2);
 
@@ -125,10 +163,12 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
     if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
+    const sendOut = await withSendOut(tx, actor, data.send_out, now);
     const updated = await tx.repair.update({
       where: { id: current.id, shopId: actor.shopId },
-      data: updateData(current, data, now),
+      data: { ...updateData(current, data, now), ...sendOut.data },
     });
+    await sendOut.record(id);
     if (data.final_price !== undefined && amountText(updated.finalPrice) !== amountText(current.finalPrice))
       await recordEvent(tx, actor, id, "final_price_set", amountText(updated.finalPrice), now);
     if (updated.status === current.status) return { ...updated, noticed: false };
@@ -140,15 +180,19 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
 }
 
 export async function changeStatus(client: PrismaClient, actor: Actor, id: string, input: unknown) {
-  const { status, notify } = statusChangeSchema.parse(input);
+  const { status, notify, send_out } = statusChangeSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id);
-    if (current.status === status) return { ...current, noticed: false };
+    if (current.status === status && !send_out) return { ...current, noticed: false };
+    const sendOut = await withSendOut(tx, actor, send_out, now);
     const updated = await tx.repair.update({
       where: { id: current.id, shopId: actor.shopId },
-      data: statusEffects(current, status, now),
+      data: { ...statusEffects(current, status, now), ...sendOut.data },
     });
+    await sendOut.record(id);
+    // New send-out details for an item already out: no status change to record.
+    if (current.status === status) return { ...updated, noticed: false };
     await recordStatus(tx, actor, id, current.status, status, now);
     return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: status }, notify) };
   });
@@ -218,7 +262,7 @@ export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: 
  * Repairs already in the status are left as they are.
  */
 export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
-  const { ids, status, notify } = bulkStatusSchema.parse(input);
+  const { ids, status, notify, send_out } = bulkStatusSchema.parse(input);
   const unique = [...new Set(ids)];
   for (const id of unique) assertRepairId(id);
   const now = new Date();
@@ -229,6 +273,7 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     if (current.length !== unique.length) throw notFound();
     let noticed = false;
     const updated: Repair[] = [];
+    const sendOut = await withSendOut(tx, actor, send_out, now);
     for (const repair of current) {
       if (repair.status === status) {
         updated.push(repair);
@@ -236,8 +281,9 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
       }
       const next = await tx.repair.update({
         where: { id: repair.id, shopId: actor.shopId },
-        data: statusEffects(repair, status, now),
+        data: { ...statusEffects(repair, status, now), ...sendOut.data },
       });
+      await sendOut.record(repair.id);
       await recordStatus(tx, actor, repair.id, repair.status, status, now);
       if (await queueNotice(tx, next, { kind: "status", to: status }, notify)) noticed = true;
       updated.push(next);

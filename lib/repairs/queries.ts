@@ -6,6 +6,7 @@ import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
 import { searchPattern } from "./search-text";
 import { repairJson, type Instant, type RepairFields } from "./serialize";
+import { queueCondition } from "./queues";
 
 // Reading repairs, always within the caller's shop. Totals come from the
 // trigger-kept repair_counts (no count(*) over the table); a search, which
@@ -22,43 +23,82 @@ export function assertRepairId(id: string): void {
   if (!isUuid(id)) throw notFound();
 }
 
-type Cursor = { createdAt: Date; id: string };
+/**
+ * A position in the list: the last row's sort key and id. Newest first, the
+ * key is created_at; by deadline, the deadline (none sorts as 'infinity',
+ * after every date, as the index repairs_shop_deadline_idx has it).
+ */
+type Cursor = { sort: "created"; createdAt: Date; id: string } | { sort: "deadline"; deadline: string; id: string };
+type SortKey = { createdAt: Instant; deadline?: Instant | null; id: string };
 
-/** An opaque position in the list: the last row's (created_at, id). */
-export function encodeCursor(row: { createdAt: Instant; id: string }): string {
-  const at = typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString();
-  return Buffer.from(JSON.stringify([at, row.id])).toString("base64url");
+const dayOf = (value: Instant | null | undefined) =>
+  value == null ? "infinity" : (typeof value === "string" ? value : value.toISOString()).slice(0, 10);
+
+/** An opaque position in the list, in the order `sort` reads it. */
+export function encodeCursor(row: SortKey, sort: ListQuery["sort"] = "created"): string {
+  const key =
+    sort === "deadline"
+      ? ["d", dayOf(row.deadline), row.id]
+      : [typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(), row.id];
+  return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 
-function decodeCursor(cursor: string): Cursor {
+// Postgres' timestamps end sooner than JavaScript's Dates: keep to years it can hold.
+const holdable = (date: Date) =>
+  !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
+
+function decodeCursor(cursor: string, sort: ListQuery["sort"]): Cursor {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as string[];
+    if (sort === "deadline") {
+      const [mark, day, id] = key;
+      const valid = day === "infinity" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && holdable(new Date(day)));
+      if (mark !== "d" || key.length !== 3 || !valid || !isUuid(id)) throw new Error("bad cursor");
+      return { sort, deadline: day, id };
+    }
+    const [at, id] = key;
     const createdAt = new Date(at);
-    // Postgres' timestamps end sooner than JavaScript's Dates: keep to years it can hold.
-    const year = createdAt.getUTCFullYear();
-    if (!isUuid(id) || Number.isNaN(createdAt.getTime()) || year < 1900 || year > 9999) throw new Error("bad cursor");
-    return { createdAt, id };
+    if (key.length !== 2 || !isUuid(id) || !holdable(createdAt)) throw new Error("bad cursor");
+    return { sort, createdAt, id };
   } catch {
     throw new AppError("listQueryInvalid");
   }
 }
 
 const statusList = (statuses: string[]) => Prisma.join(statuses.map((s) => Prisma.sql`${s}::repair_status`));
+/** The deadline sort's key: the index's own expression. */
+const DEADLINE_KEY = Prisma.raw(`coalesce(deadline, 'infinity'::date)`);
 
-function conditions(shopId: string, query: ListQuery, cursor?: Cursor): Prisma.Sql {
+function conditions(shopId: string, query: ListQuery, now: Date, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
-  if (cursor) parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
+  if (cursor?.sort === "created") parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
+  if (cursor?.sort === "deadline")
+    parts.push(Prisma.sql`(${DEADLINE_KEY}, id) > (${cursor.deadline}::date, ${cursor.id}::uuid)`);
   if (query.statuses?.length) {
     parts.push(Prisma.sql`status IN (${statusList(query.statuses)})`);
   }
   if (query.search) parts.push(Prisma.sql`search_text LIKE ${searchPattern(query.search)}`);
+  if (query.queue) parts.push(queueCondition(query.queue, shopId, now));
+  if (query.workshop) {
+    parts.push(Prisma.sql`status = 'outsourced'`);
+    if (query.workshop !== "any") parts.push(Prisma.sql`workshop_id = ${workshopId(query.workshop)}::uuid`);
+  }
   return Prisma.join(parts, " AND ");
 }
 
-/** How many repairs match: exact from the counters, or a search's up to the cap plus one. */
-function countQuery(shopId: string, query: ListQuery): Prisma.Sql {
-  if (query.search) {
-    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
+/** A workshop filter's id (another shop's finds nothing, being no repair's workshop here). */
+function workshopId(value: string): string {
+  if (!isUuid(value)) throw new AppError("listQueryInvalid");
+  return value;
+}
+
+/** Whether only a capped count can answer (the counters hold statuses only). */
+const countsRows = (query: ListQuery) => Boolean(query.search || query.queue || query.workshop);
+
+/** How many repairs match: exact from the counters, or else up to the cap plus one. */
+function countQuery(shopId: string, query: ListQuery, now: Date): Prisma.Sql {
+  if (countsRows(query)) {
+    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query, now)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
   }
   const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
   return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
@@ -81,9 +121,16 @@ async function readPage(
   query: ListQuery,
   cursor: Cursor | undefined,
   offset: number,
+  now: Date,
 ) {
-  const where = conditions(shopId, query, cursor);
-  const order = Prisma.sql`ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
+  const where = conditions(shopId, query, now, cursor);
+  const byDeadline = query.sort === "deadline";
+  const order = byDeadline
+    ? Prisma.sql`ORDER BY ${DEADLINE_KEY}, id LIMIT ${query.limit + 1}`
+    : Prisma.sql`ORDER BY created_at DESC, id DESC LIMIT ${query.limit + 1}`;
+  const outerOrder = byDeadline
+    ? Prisma.sql`ORDER BY coalesce(page.deadline, 'infinity'::date), page.id`
+    : Prisma.sql`ORDER BY page."createdAt" DESC, page.id DESC`;
   const page =
     offset === 0
       ? Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ${order}`
@@ -92,16 +139,17 @@ async function readPage(
   const found = await rows<RepairFields & { matches: number }>(
     client,
     Prisma.sql`
-    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query)}) counted LEFT JOIN LATERAL (${page}) page ON true
-    ORDER BY page."createdAt" DESC, page.id DESC`,
+    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query, now)}) counted LEFT JOIN LATERAL (${page}) page ON true
+    ${outerOrder}`,
     { prepare: !query.search },
   );
   const matches = found[0].matches;
   const repairs: RepairFields[] = found[0].id === null ? [] : found;
+  const capped = countsRows(query);
   return {
     page: repairs,
-    total: query.search ? Math.min(matches, SEARCH_COUNT_CAP) : matches,
-    capped: query.search ? matches > SEARCH_COUNT_CAP : false,
+    total: capped ? Math.min(matches, SEARCH_COUNT_CAP) : matches,
+    capped: capped ? matches > SEARCH_COUNT_CAP : false,
   };
 }
 
@@ -110,12 +158,12 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
   const query = listQuerySchema.parse(params);
   // With a cursor the page is read from the index where the last one ended;
   // a bare page number skips (page - 1) * limit rows to get there.
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
   const [{ page, total, capped }, exact] = await Promise.all([
-    readPage(client, shopId, query, cursor, offset),
+    readPage(client, shopId, query, cursor, offset, now),
     query.search && !cursor ? exactMatch(client, shopId, query.search) : null,
   ]);
   const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
@@ -132,7 +180,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
       total: Math.max(total, offset + repairs.length + (hasMore ? 1 : 0)),
       totalCapped: capped,
       hasMore,
-      nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      nextCursor: hasMore && last ? encodeCursor(last, query.sort) : null,
     },
   };
 }

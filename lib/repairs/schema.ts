@@ -4,6 +4,7 @@ import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
 import { LOCALES } from "@/i18n/config";
+import { QUEUES } from "./queues";
 import { optionalEmailSchema } from "@/lib/auth/schema";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
@@ -39,18 +40,36 @@ export const moneySchema = z.preprocess(
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("amountInvalid")),
 );
 
-const deadlineSchema = z.preprocess(
-  blankToNull,
-  z
-    .string(err("deadlineInvalid"))
-    .nullable()
-    .transform((text, ctx) => {
-      if (text === null) return null;
-      const date = parseDeadline(text);
-      if (!date) ctx.addIssue({ code: "custom", message: "deadlineInvalid" });
-      return date;
-    }),
-);
+/** A calendar date, DD/MM/YYYY (or YYYY-MM-DD), or none. */
+const dateSchema = (code: ErrorCode) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string(err(code))
+      .nullable()
+      .transform((text, ctx) => {
+        if (text === null) return null;
+        const date = parseDeadline(text);
+        if (!date) ctx.addIssue({ code: "custom", message: code });
+        return date;
+      }),
+  );
+
+const deadlineSchema = dateSchema("deadlineInvalid");
+
+/**
+ * Sending a repair to an outside workshop (issue 17, part 2): with the status
+ * outsourced, from the badge, the edit form, a quick action or the list's
+ * selection. The date sent is today in the shop's time zone when left out.
+ */
+export const sendOutSchema = z.object({
+  workshop_id: z.string(err("workshopRequired")).min(1, err("workshopRequired")),
+  sent_on: dateSchema("sentOnInvalid").optional(),
+  expected_back: dateSchema("expectedBackInvalid").optional(),
+  cost: z.preprocess(blankToNull, moneySchema.nullable()).optional(),
+  tracking: optionalText(100).optional(),
+});
+export type SendOutInput = z.output<typeof sendOutSchema>;
 
 /** false: do not tell the customer about this one change (README, Notices). */
 const notify = z.boolean(err("invalidField")).optional();
@@ -86,20 +105,33 @@ export const repairCreateSchema = z.object({
 });
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 
+/** Send-out details go only with the status outsourced. */
+const outsourcedOnly = <T extends { status?: string; send_out?: unknown }>(body: T) =>
+  body.send_out === undefined || body.status === "outsourced";
+const outsourcedOnlyError = { error: "sendOutNeedsOutsourced" satisfies ErrorCode, path: ["send_out"] };
+
 /** PUT takes any subset of the fields (the spec sends only final_price). */
-export const repairUpdateSchema = z.object(fields).partial().extend({ notify });
+export const repairUpdateSchema = z
+  .object(fields)
+  .partial()
+  .extend({ notify, send_out: sendOutSchema.optional() })
+  .refine(outsourcedOnly, outsourcedOnlyError);
 export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
 
-export const statusChangeSchema = z.object({ status: fields.status, notify });
+const statusChangeFields = { status: fields.status, notify, send_out: sendOutSchema.optional() };
+export const statusChangeSchema = z.object(statusChangeFields).refine(outsourcedOnly, outsourcedOnlyError);
 
 /** Several repairs to one status (the list's selection); at most MAX_BULK_IDS. */
 export const MAX_BULK_IDS = 100;
-export const bulkStatusSchema = statusChangeSchema.extend({
-  ids: z
-    .array(z.string(err("repairNotFound")), err("invalidField"))
-    .min(1, err("invalidField"))
-    .max(MAX_BULK_IDS, err("tooManyRepairs")),
-});
+export const bulkStatusSchema = z
+  .object({
+    ...statusChangeFields,
+    ids: z
+      .array(z.string(err("repairNotFound")), err("invalidField"))
+      .min(1, err("invalidField"))
+      .max(MAX_BULK_IDS, err("tooManyRepairs")),
+  })
+  .refine(outsourcedOnly, outsourcedOnlyError);
 
 /** The final price dialog's one field (sent as PUT's final_price). */
 export const finalPriceSchema = z.object({ amount: moneySchema });
@@ -140,5 +172,11 @@ export const listQuerySchema = z.object({
       z.array(z.enum(REPAIR_STATUSES, listError)).optional(),
     )
     .optional(),
+  /** One work queue (lib/repairs/queues.ts): what needs doing. */
+  queue: z.preprocess(blankToNull, z.enum(QUEUES, listError).nullable()).optional(),
+  /** At an outside workshop: "any", or one workshop's id. */
+  workshop: z.preprocess(blankToNull, z.string(listError).max(40, listError).nullable()).optional(),
+  /** Newest first (the default), or by deadline: soonest first, none last. */
+  sort: z.enum(["created", "deadline"], listError).default("created"),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;

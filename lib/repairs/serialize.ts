@@ -27,11 +27,29 @@ export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "u
   };
 }
 
-type Instants = "deadline" | "quoteCreatedAt" | "quoteExpiresAt" | "pickedUpAt" | "createdAt" | "updatedAt";
+type Instants =
+  | "deadline"
+  | "quoteCreatedAt"
+  | "quoteExpiresAt"
+  | "pickedUpAt"
+  | "createdAt"
+  | "updatedAt"
+  | "sentOutOn"
+  | "expectedBackOn"
+  | "returnedAt"
+  | "statusSince";
 /** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
-export type RepairFields = Omit<Repair, "quoteAmount" | "finalPrice" | "searchText" | "shopId" | Instants> & {
+export type RepairFields = Omit<
+  Repair,
+  "quoteAmount" | "finalPrice" | "outsourceCost" | "searchText" | "shopId" | Instants
+> & {
   quoteAmount: Money;
   finalPrice: Money;
+  outsourceCost: Money;
+  sentOutOn: Instant | null;
+  expectedBackOn: Instant | null;
+  returnedAt: Instant | null;
+  statusSince: Instant;
   deadline: Instant | null;
   quoteCreatedAt: Instant | null;
   quoteExpiresAt: Instant | null;
@@ -66,6 +84,15 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     customer_language: repair.customerLanguage,
     /** The customer's status page (README, The customer's side): the link is the secret. */
     status_url: statusUrl(repair.statusToken),
+    /** Since when it has its status. */
+    status_since: iso(repair.statusSince)!,
+    /** The current or last send-out to an outside workshop (outsourced_to is its name). */
+    workshop_id: repair.workshopId,
+    sent_out_on: iso(repair.sentOutOn),
+    expected_back_on: iso(repair.expectedBackOn),
+    outsource_cost: money(repair.outsourceCost),
+    outsource_tracking: repair.outsourceTracking,
+    returned_at: iso(repair.returnedAt),
     ...(repair.photos ? { photos: repair.photos.map(photoJson) } : {}),
   };
 }

@@ -24,6 +24,7 @@ const SELECT = {
   ticketTerms: true,
   language: true,
   timeZone: true,
+  readyWaitingDays: true,
 } as const;
 
 function detailsJson(shop: {
@@ -35,6 +36,7 @@ function detailsJson(shop: {
   ticketTerms: string | null;
   language: Locale;
   timeZone: string;
+  readyWaitingDays: number;
 }) {
   return {
     name: shop.name,
@@ -46,6 +48,7 @@ function detailsJson(shop: {
     language: shop.language,
     /** Read only here (PUT /settings changes it): tickets print their dates in it. */
     time_zone: shop.timeZone,
+    ready_waiting_days: shop.readyWaitingDays,
   };
 }
 
@@ -60,10 +63,10 @@ export async function getShopDetails(client: PrismaClient, caller: Caller): Prom
 
 /** PUT /shop: any account of the shop may change any of its details; the body as sent. */
 export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
-  const { opening_hours, ticket_terms, ...rest } = shopDetailsSchema.parse(input);
+  const { opening_hours, ticket_terms, ready_waiting_days, ...rest } = shopDetailsSchema.parse(input);
   const shop = await client.shop.update({
     where: { id: caller.shopId },
-    data: { ...rest, openingHours: opening_hours, ticketTerms: ticket_terms },
+    data: { ...rest, openingHours: opening_hours, ticketTerms: ticket_terms, readyWaitingDays: ready_waiting_days },
     select: SELECT,
   });
   return { ...detailsJson(shop), message: successText("shopSaved") };

@@ -23,5 +23,11 @@ export const shopDetailsSchema = z
     ticket_terms: optionalText(SHOP_TEXT_LIMITS.ticket_terms),
     /** Tickets, tags, and new repairs' customer language. */
     language: z.enum(LOCALES, { error: "languageInvalid" }),
+    /** Days a ready item may wait before the dashboard flags it (work queues). */
+    ready_waiting_days: z
+      .number({ error: "readyDaysInvalid" })
+      .int({ error: "readyDaysInvalid" })
+      .min(1, { error: "readyDaysInvalid" })
+      .max(365, { error: "readyDaysInvalid" }),
   })
   .partial();
