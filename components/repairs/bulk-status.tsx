@@ -46,7 +46,13 @@ export function BulkStatusBar({
           ))}
         </select>
       </label>
-      <button type="button" disabled={busy} onClick={() => setConfirming(true)} className={button("primary")}>
+      {/* Sending out opens its own dialog, which names how many go: it is the confirmation. */}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => (status === "outsourced" ? void onApply(status) : setConfirming(true))}
+        className={button("primary")}
+      >
         {t("repairs.bulkApply")}
       </button>
       <button type="button" onClick={onClear} className="ml-auto text-blue-900 underline">

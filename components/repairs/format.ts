@@ -22,5 +22,7 @@ export function useFormat() {
     money: (value: number | null) => (value === null ? "—" : euros.format(value)),
     date: (value: string | null) => (value ? formatDate(value) : "—"),
     instant: (value: string | null) => (value ? dayIn(value, user.time_zone) : "—"),
+    /** Today in the shop's time zone, YYYY-MM-DD (to compare with a date's ISO form). */
+    today: () => dayIn(new Date(), user.time_zone).split("/").reverse().join("-"),
   };
 }

@@ -47,6 +47,8 @@ export function HistorySection({ repair }: { repair: RepairJson }) {
         return t("history.photoAdded", { name: e.detail ?? "" });
       case "photo_removed":
         return t("history.photoRemoved", { name: e.detail ?? "" });
+      case "sent_out":
+        return t("history.sentOut", { name: e.detail ?? "" });
       case "notice": {
         const [event, state] = (e.detail ?? ":").split(":");
         const label =

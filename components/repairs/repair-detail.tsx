@@ -29,6 +29,7 @@ import { CustomerLinkSection } from "./customer-link-section";
 import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
+import { useSendOut } from "./use-send-out";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -57,6 +58,7 @@ export function RepairDetail({ id }: { id: string }) {
   );
   const [version, setVersion] = useState(0);
   const [flash, setFlash] = useFlash();
+  const sendOut = useSendOut();
   // Unticked: the next change is not emailed to the customer (then it ticks itself again).
   const [tell, setTell] = useState(true);
   const notify = () => {
@@ -114,15 +116,21 @@ export function RepairDetail({ id }: { id: string }) {
     }
   };
   const changeStatus = (status: RepairStatus) =>
-    run(() => repairsApi.setStatus(id, status, notify()), t("repairs.statusFailed"), STATUS_ERROR_MS);
+    status === "outsourced"
+      ? sendOut.ask(async (details) =>
+          keep(await repairsApi.setStatus(id, status, { notify: notify(), send_out: details })),
+        )
+      : run(() => repairsApi.setStatus(id, status, { notify: notify() }), t("repairs.statusFailed"), STATUS_ERROR_MS);
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
     action.kind === "openQuote"
       ? setDialog("quickQuote")
-      : action.to === "picked_up"
-        ? setDialog("pickUp")
-        : changeStatus(action.to);
+      : action.kind === "openSendOut"
+        ? changeStatus("outsourced")
+        : action.to === "picked_up"
+          ? setDialog("pickUp")
+          : changeStatus(action.to);
   const failWith = (fallback: string) => (error: unknown) => {
     throw new Error(apiErrorText(t, error, fallback));
   };
@@ -165,8 +173,10 @@ export function RepairDetail({ id }: { id: string }) {
               type="button"
               onClick={() => void quickAction(action)}
               className={
-                action.action === "deny"
-                  ? "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+                action.action === "deny" || action.action === "sendOut"
+                  ? action.action === "deny"
+                    ? "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+                    : "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
                   : "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
               }
             >
@@ -254,6 +264,7 @@ export function RepairDetail({ id }: { id: string }) {
           }
         />
       )}
+      {sendOut.dialog}
       <ConfirmDialog
         open={dialog === "pickUp"}
         onCancel={() => setDialog(null)}

@@ -15,6 +15,7 @@ import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
+import { useSendOut } from "./use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
@@ -138,6 +139,7 @@ export function RepairFormDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
+  const sendOut = useSendOut();
 
   const closeCamera = useCallback(() => setCamera(false), []);
   const set = (name: Name, typed: string) => {
@@ -176,11 +178,18 @@ export function RepairFormDialog({
     const found = check(values, locale, editing);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    // Going out asks where first; the send-out dialog shows what the save answers.
+    if (editing && values.status === "outsourced" && repair.status !== "outsourced")
+      return sendOut.ask((details) => save({ send_out: details }, true));
+    await save();
+  }
+
+  async function save(extra: Record<string, unknown> = {}, rethrow = false) {
     setBusy(true);
     setFailure(null);
     try {
       const saved = editing
-        ? await repairsApi.update(repair.id, payloadOf(values, locale, valuesOf(repair, locale)))
+        ? await repairsApi.update(repair.id, { ...payloadOf(values, locale, valuesOf(repair, locale)), ...extra })
         : await repairsApi.create(payloadOf(values, locale));
       let photoProblem: string | undefined;
       if (!editing && photos.length > 0) {
@@ -196,6 +205,7 @@ export function RepairFormDialog({
       }
       onSaved(saved, photoProblem);
     } catch (error) {
+      if (rethrow) throw error;
       // An error about a field shows under that field, once; anything else above the buttons.
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);
       else setFailure(apiErrorText(t, error, editing ? t("repair.errors.update") : t("createRepair.failed")));
@@ -375,6 +385,8 @@ export function RepairFormDialog({
         </div>
       </form>
       {camera && <CameraDialog onCapture={(file) => addPhotos([file])} onClose={closeCamera} />}
+      {/* Outside the form: its own form's submit must not reach this one's (React bubbles through portals). */}
+      {sendOut.dialog}
     </Modal>
   );
 }

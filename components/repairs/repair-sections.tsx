@@ -61,8 +61,47 @@ export function DetailsSection({ repair }: { repair: RepairJson }) {
         <Fact label={t("repair.description")} value={repair.item_description} />
         <Fact label={t("repair.notes")} value={repair.notes} />
         <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
+        <OutsideWorkshopFacts repair={repair} />
       </Facts>
     </Section>
+  );
+}
+
+/** Where the item is and since when, while it is out; once back, when it came back. */
+function OutsideWorkshopFacts({ repair }: { repair: RepairJson }) {
+  const t = useTranslations("repair");
+  const format = useFormat();
+  const out = repair.status === "outsourced";
+  if (!out && !repair.returned_at) return null;
+  const workshop = repair.outsourced_to ?? "—";
+  const overdue = out && repair.expected_back_on !== null && repair.expected_back_on.slice(0, 10) < format.today();
+  return (
+    <>
+      <Fact
+        label={t("whereNow")}
+        value={
+          out
+            ? repair.sent_out_on
+              ? t("atWorkshopSince", { workshop, date: format.date(repair.sent_out_on) })
+              : workshop
+            : t("backFromWorkshop", { workshop, date: format.instant(repair.returned_at) })
+        }
+      />
+      {out && (
+        <Fact
+          label={t("expectedBack")}
+          className={overdue ? "font-medium text-red-800" : ""}
+          value={
+            repair.expected_back_on &&
+            (overdue
+              ? t("overdueBack", { date: format.date(repair.expected_back_on) })
+              : format.date(repair.expected_back_on))
+          }
+        />
+      )}
+      {repair.outsource_cost !== null && <Fact label={t("workshopCost")} value={format.money(repair.outsource_cost)} />}
+      {repair.outsource_tracking && <Fact label={t("tracking")} value={repair.outsource_tracking} />}
+    </>
   );
 }
 

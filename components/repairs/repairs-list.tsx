@@ -17,6 +17,8 @@ import { PrintOffer } from "./print-offer";
 import { BulkStatusBar } from "./bulk-status";
 import { RepairRows } from "./repair-rows";
 import { button } from "@/components/ui/button";
+import { useSendOut } from "./use-send-out";
+import type { SendOut } from "@/lib/client/api";
 
 // The create form (and the dialog library under it) is loaded when first
 // wanted, not with the list: the button starts fetching it on hover or focus.
@@ -60,6 +62,7 @@ export function RepairsList() {
   const router = useRouter();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
+  const sendOut = useSendOut();
   // The repair just created, with its printouts offered until another is created or this is closed.
   const [created, setCreated] = useState<RepairJson | null>(null);
   // Repairs chosen for a status change together (ids).
@@ -73,16 +76,23 @@ export function RepairsList() {
     });
   const chosen = list.repairs.filter((repair) => selected.has(repair.id));
   const applyBulk = async (status: RepairStatus) => {
-    try {
-      await list.changeStatuses(
-        chosen.map((repair) => repair.id),
-        status,
-      );
+    const ids = chosen.map((repair) => repair.id);
+    const done = () => {
       setNotice({
         kind: "success",
-        text: t("repairs.bulkDone", { count: chosen.length, status: t(`statuses.${status}`) }),
+        text: t("repairs.bulkDone", { count: ids.length, status: t(`statuses.${status}`) }),
       });
       setSelected(new Set());
+    };
+    // Going out asks where (the dialog shows its own errors and stays open until saved).
+    if (status === "outsourced")
+      return sendOut.ask(async (details) => {
+        await list.changeStatuses(ids, status, details);
+        done();
+      }, ids.length);
+    try {
+      await list.changeStatuses(ids, status);
+      done();
     } catch (error) {
       setNotice({
         kind: "error",
@@ -93,6 +103,11 @@ export function RepairsList() {
   };
 
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
+    if (status === "outsourced")
+      return sendOut.ask(async (details: SendOut) => {
+        await list.changeStatus(repair.id, status, details);
+        setNotice({ kind: "success", text: t("repairs.statusUpdated") });
+      });
     try {
       await list.changeStatus(repair.id, status);
       setNotice({ kind: "success", text: t("repairs.statusUpdated") });
@@ -179,6 +194,7 @@ export function RepairsList() {
       </div>
 
       <FlashNotice flash={notice} />
+      {sendOut.dialog}
       {created && <PrintOffer repair={created} onClose={() => setCreated(null)} />}
       {chosen.length > 0 && (
         <BulkStatusBar

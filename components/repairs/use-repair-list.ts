@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { repairsApi, type Pagination } from "@/lib/client/api";
+import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
@@ -110,10 +110,11 @@ export function useRepairList() {
     const byId = new Map(updated.map((repair) => [repair.id, repair]));
     setResult((r) => r && { ...r, repairs: r.repairs.map((repair) => ({ ...repair, ...byId.get(repair.id) })) });
   };
-  const changeStatus = async (id: string, status: RepairStatus) => keep([await repairsApi.setStatus(id, status)]);
+  const changeStatus = async (id: string, status: RepairStatus, sendOut?: SendOut) =>
+    keep([await repairsApi.setStatus(id, status, { send_out: sendOut })]);
   /** Several at once, all or none (PATCH /repairs/status). */
-  const changeStatuses = async (ids: string[], status: RepairStatus) =>
-    keep((await repairsApi.setStatuses(ids, status)).repairs);
+  const changeStatuses = async (ids: string[], status: RepairStatus, sendOut?: SendOut) =>
+    keep((await repairsApi.setStatuses(ids, status, sendOut)).repairs);
 
   return {
     searchInput,

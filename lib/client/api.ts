@@ -1,12 +1,14 @@
 import type { Locale } from "@/i18n/config";
 import type { ExportField } from "@/lib/export/fields";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
-import type { RepairStatus } from "@/lib/repairs/workflow";
+import type { Queue, RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
 import type { NoticeSettings } from "@/lib/notices/settings";
+import type { WorkshopJson } from "@/lib/workshops/workshops";
+import type { WorkQueues } from "@/lib/repairs/queues";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
 
@@ -39,14 +41,37 @@ export type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: 
 
 const done = () => undefined;
 
+/** Where and how a repair goes out (sent with the status outsourced); dates DD/MM/YYYY, cost as typed. */
+export type SendOut = {
+  workshop_id: string;
+  sent_on: string;
+  expected_back: string;
+  cost: number | null;
+  tracking: string;
+};
+
+export type ListFilters = {
+  search?: string;
+  statuses?: RepairStatus[];
+  queue?: Queue | null;
+  /** "any", or one workshop's id. */
+  workshop?: string | null;
+  sort?: "created" | "deadline";
+};
+
 export const repairsApi = {
-  list: (query: { search?: string; statuses?: RepairStatus[]; cursor?: string | null; limit: number }) => {
+  list: (query: ListFilters & { cursor?: string | null; limit: number }) => {
     const params = new URLSearchParams({ limit: String(query.limit) });
     if (query.search) params.set("search", query.search);
     if (query.statuses?.length) params.set("statuses", query.statuses.join(","));
+    if (query.queue) params.set("queue", query.queue);
+    if (query.workshop) params.set("workshop", query.workshop);
+    if (query.sort && query.sort !== "created") params.set("sort", query.sort);
     if (query.cursor) params.set("cursor", query.cursor);
     return apiRequest<RepairPage>(`/repairs?${params}`);
   },
+  /** The dashboard's counts. */
+  queues: () => apiRequest<WorkQueues>("/repairs/queues"),
   get: (id: string) => apiRequest<RepairJson>(`/repairs/${id}`),
   create: (fields: RepairFields) => apiRequest<RepairJson>("/repairs", { body: fields }),
   update: (id: string, fields: RepairFields) =>
@@ -55,11 +80,11 @@ export const repairsApi = {
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
   /** Several repairs to one status, all or none. */
-  setStatuses: (ids: string[], status: RepairStatus) =>
-    apiRequest<{ repairs: RepairJson[] }>("/repairs/status", { method: "PATCH", body: { ids, status } }),
-  /** `notify: false`: do not tell the customer about this change. */
-  setStatus: (id: string, status: RepairStatus, notify?: boolean) =>
-    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status, notify } }),
+  setStatuses: (ids: string[], status: RepairStatus, send_out?: SendOut) =>
+    apiRequest<{ repairs: RepairJson[] }>("/repairs/status", { method: "PATCH", body: { ids, status, send_out } }),
+  /** `notify: false`: do not tell the customer about this change; `send_out` goes with outsourced. */
+  setStatus: (id: string, status: RepairStatus, options: { notify?: boolean; send_out?: SendOut } = {}) =>
+    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status, ...options } }),
   /** SPEC section 7: the expiry goes as hours (days times 24). */
   setQuote: (id: string, quote: { amount: number; notes?: string; days: number; notify?: boolean }) =>
     apiRequest<RepairJson>(`/repairs/${id}/quote`, {
@@ -109,6 +134,18 @@ export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),
   /** The server checks every field (lib/shop/schema.ts); the form sends them as typed. */
   save: (details: Record<string, string>) => apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
+};
+
+export type { WorkshopJson };
+type WorkshopFields = { name: string; contact: string; notes: string };
+
+export const workshopsApi = {
+  list: () => apiRequest<{ workshops: WorkshopJson[] }>("/workshops"),
+  create: (fields: WorkshopFields) =>
+    apiRequest<{ workshop: WorkshopJson; message: string }>("/workshops", { body: fields }),
+  update: (id: string, fields: Partial<WorkshopFields>) =>
+    apiRequest<{ workshop: WorkshopJson; message: string }>(`/workshops/${id}`, { method: "PUT", body: fields }),
+  remove: (id: string) => apiResponse(`/workshops/${id}`, { method: "DELETE" }).then(done),
 };
 
 export const settingsApi = {

@@ -1,6 +1,6 @@
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { REPAIR_STATUSES, type RepairStatus } from "./workflow";
+import { QUEUE_COUNT_CAP, QUEUES, QUOTE_EXPIRING_HOURS, REPAIR_STATUSES, type Queue, type RepairStatus } from "./workflow";
 
 // The work queues (issue 17, part 3): what needs doing, each a condition on a
 // repair that the list filters by and the dashboard counts. Each condition
@@ -8,21 +8,6 @@ import { REPAIR_STATUSES, type RepairStatus } from "./workflow";
 // 20261124100000_workshops_and_queues) word for word, so the planner reads
 // its rows from that small index; the dashboard counts each up to a cap
 // (QUEUE_COUNT_CAP), so no count ever scans the table.
-
-export const QUEUES = [
-  "overdue",
-  "ready_waiting",
-  "quote_waiting",
-  "quote_expiring",
-  "quote_expired",
-  "workshop_overdue",
-] as const;
-export type Queue = (typeof QUEUES)[number];
-
-/** A count above this shows as "1000+". */
-export const QUEUE_COUNT_CAP = 1000;
-/** "Expiring soon": within this many hours. */
-export const QUOTE_EXPIRING_HOURS = 48;
 
 /** Today in the shop's time zone, and the instant before which a ready item has waited too long. */
 const today = (shopId: string) =>

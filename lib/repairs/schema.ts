@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
-import { ITEM_TYPES, REPAIR_STATUSES } from "./workflow";
+import { ITEM_TYPES, QUEUES, REPAIR_STATUSES } from "./workflow";
 import { LOCALES } from "@/i18n/config";
-import { QUEUES } from "./queues";
 import { optionalEmailSchema } from "@/lib/auth/schema";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the

@@ -17,6 +17,21 @@ export const REPAIR_STATUSES = [
 ] as const;
 export type RepairStatus = (typeof REPAIR_STATUSES)[number];
 
+/** The work queues (lib/repairs/queues.ts): what needs doing, on the dashboard and as list filters. */
+export const QUEUES = [
+  "overdue",
+  "ready_waiting",
+  "quote_waiting",
+  "quote_expiring",
+  "quote_expired",
+  "workshop_overdue",
+] as const;
+export type Queue = (typeof QUEUES)[number];
+/** A queue's count above this shows as "1000+". */
+export const QUEUE_COUNT_CAP = 1000;
+/** "Expiring soon": within this many hours. */
+export const QUOTE_EXPIRING_HOURS = 48;
+
 export const ITEM_TYPES = ["watch", "jewelry", "other"] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 
@@ -27,10 +42,12 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 export type QuickAction =
   | {
       kind: "move";
-      action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp";
+      action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp" | "bringBack";
       to: RepairStatus;
     }
-  | { kind: "openQuote"; action: "createQuote" };
+  | { kind: "openQuote"; action: "createQuote" }
+  /** Asks where and how it goes (issue 17), then moves to outsourced. */
+  | { kind: "openSendOut"; action: "sendOut" };
 
 type StatusInfo = {
   /** Tailwind colour family of the badge; the badge also shows the status name. */
@@ -46,6 +63,8 @@ const move = (action: Extract<QuickAction, { kind: "move" }>["action"], to: Repa
   to,
 });
 
+const SEND_OUT: QuickAction = { kind: "openSendOut", action: "sendOut" };
+
 export const WORKFLOW: Record<RepairStatus, StatusInfo> = {
   sent: { color: "slate", actions: () => [] },
   received: { color: "sky", actions: () => [move("startDiagnosing", "diagnosing")] },
@@ -54,10 +73,10 @@ export const WORKFLOW: Record<RepairStatus, StatusInfo> = {
     color: "amber",
     actions: (quote) => (quote === "pending" ? [move("approve", "approved"), move("deny", "denied")] : []),
   },
-  approved: { color: "teal", actions: () => [move("startRepair", "in_repair")] },
-  in_progress: { color: "blue", actions: () => [move("markReady", "ready")] },
-  in_repair: { color: "violet", actions: () => [move("markReady", "ready")] },
-  outsourced: { color: "orange", actions: () => [] },
+  approved: { color: "teal", actions: () => [move("startRepair", "in_repair"), SEND_OUT] },
+  in_progress: { color: "blue", actions: () => [move("markReady", "ready"), SEND_OUT] },
+  in_repair: { color: "violet", actions: () => [move("markReady", "ready"), SEND_OUT] },
+  outsourced: { color: "orange", actions: () => [move("bringBack", "in_repair"), move("markReady", "ready")] },
   ready: { color: "green", actions: () => [move("markPickedUp", "picked_up")] },
   picked_up: { color: "gray", actions: () => [], note: "completed" },
   denied: { color: "red", actions: () => [], note: "denied" },

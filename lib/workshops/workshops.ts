@@ -1,7 +1,7 @@
-import { z } from "zod";
-import { AppError, successText, type ErrorCode } from "@/lib/errors";
+import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient, Workshop } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/uuid";
+import { workshopSchema } from "./schema";
 
 // The shop's outside workshops (issue 17, part 2), managed in settings: where
 // repairs are sent out to. A repair sent out keeps the workshop's name in
@@ -9,19 +9,6 @@ import { isUuid } from "@/lib/uuid";
 
 /** More than a shop works with; the settings list shows them all. */
 export const MAX_WORKSHOPS = 100;
-
-const err = (code: ErrorCode) => ({ error: code });
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
-    z.string(err("textTooLong")).max(max, err("textTooLong")).nullable(),
-  );
-
-export const workshopSchema = z.object({
-  name: z.string(err("workshopNameRequired")).trim().min(1, err("workshopNameRequired")).max(200, err("textTooLong")),
-  contact: optionalText(300),
-  notes: optionalText(2000),
-});
 
 type Caller = { shopId: string };
 

@@ -1,0 +1,258 @@
+"use client";
+
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useState, type FormEvent } from "react";
+import type { Locale } from "@/i18n/config";
+import { workshopsApi, type SendOut, type WorkshopJson } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
+import { maskDate } from "@/lib/repairs/dates";
+import { parseAmount } from "@/lib/repairs/money";
+import { sendOutSchema } from "@/lib/repairs/schema";
+import { workshopSchema } from "@/lib/workshops/schema";
+import { dayIn } from "@/lib/time-zone";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
+import { Modal } from "@/components/ui/modal";
+import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
+import { useCurrentUser } from "@/components/session/auth-guard";
+
+// Sending a repair (or the list's selection) to an outside workshop (issue
+// 17, part 2): which workshop (or a new one, named here), the date sent
+// (today in the shop's time zone), the expected return, an optional cost and
+// tracking number. The dialog stays open, with the server's errors under
+// their fields, until the change is saved.
+
+const NEW = "new";
+type Field = "workshop" | "name" | "sent_on" | "expected_back" | "cost" | "tracking";
+/** The server's names of this dialog's fields (a new workshop's name, the send-out's own). */
+const SERVER_FIELDS: Record<string, Field> = {
+  name: "name",
+  "send_out.workshop_id": "workshop",
+  "send_out.sent_on": "sent_on",
+  "send_out.expected_back": "expected_back",
+  "send_out.cost": "cost",
+  "send_out.tracking": "tracking",
+};
+
+export function SendOutDialog({
+  count = 1,
+  onCancel,
+  onSubmit,
+}: {
+  /** How many repairs go out (the list's selection). */
+  count?: number;
+  onCancel: () => void;
+  onSubmit: (sendOut: SendOut) => Promise<void>;
+}) {
+  const t = useTranslations();
+  const locale = useLocale() as Locale;
+  const { user } = useCurrentUser();
+  const [workshops, setWorkshops] = useState<WorkshopJson[] | null>(null);
+  const [choice, setChoice] = useState("");
+  const [name, setName] = useState("");
+  const [sentOn, setSentOn] = useState(() => dayIn(new Date(), user.time_zone));
+  const [expectedBack, setExpectedBack] = useState("");
+  const [cost, setCost] = useState("");
+  const [tracking, setTracking] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    workshopsApi.list().then(
+      ({ workshops: list }) => {
+        setWorkshops(list);
+        setChoice(list.length === 1 ? list[0].id : list.length === 0 ? NEW : "");
+      },
+      (error: unknown) => setFailure(apiErrorText(t, error, t("sendOut.failed"))),
+    );
+  }, [t]);
+
+  const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsedCost = cost.trim() ? parseAmount(cost, locale) : { value: null, error: null };
+    const found: Partial<Record<Field, string>> = {};
+    if (!choice) found.workshop = "workshopRequired";
+    if (choice === NEW) {
+      const named = workshopSchema.shape.name.safeParse(name);
+      if (!named.success) found.name = named.error.issues[0].message;
+    }
+    if (parsedCost.error) found.cost = parsedCost.error === "amountRequired" ? undefined : parsedCost.error;
+    // The server's own schema on what would be sent: the same rules for the dates and the tracking number.
+    const checked = sendOutSchema.safeParse({
+      workshop_id: "-",
+      sent_on: sentOn,
+      expected_back: expectedBack,
+      tracking,
+    });
+    for (const issue of checked.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
+    const shown = Object.fromEntries(Object.entries(found).map(([k, code]) => [k, fieldErrorText(t, code)]));
+    setErrors(shown);
+    if (Object.values(shown).some(Boolean)) return;
+
+    setBusy(true);
+    setFailure(null);
+    try {
+      let workshopId = choice;
+      if (choice === NEW) {
+        const { workshop } = await workshopsApi.create({ name, contact: "", notes: "" });
+        // Saved: should sending out fail now, the new workshop is in the list to pick.
+        setWorkshops((list) => [...(list ?? []), workshop]);
+        setChoice(workshop.id);
+        workshopId = workshop.id;
+      }
+      await onSubmit({ workshop_id: workshopId, sent_on: sentOn, expected_back: expectedBack, cost: parsedCost.value, tracking });
+    } catch (error) {
+      // The send-out's own fields show under them; anything else (another field of an edit) above the buttons.
+      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+      const byField: Partial<Record<Field, string>> = {};
+      for (const [key, code] of Object.entries(fields)) {
+        const field = SERVER_FIELDS[key];
+        if (field) byField[field] = fieldErrorText(t, code);
+      }
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFailure(apiErrorText(t, error, t("sendOut.failed")));
+      setBusy(false);
+    }
+  }
+
+  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
+  const label = "flex flex-col gap-1 text-sm font-medium text-slate-700";
+  const errorOf = (field: Field) =>
+    errors[field] && <span className="font-normal text-red-700">{errors[field]}</span>;
+  const dateInput = (value: string, set: (v: string) => void, field: Field) => (
+    <input
+      type="text"
+      inputMode="numeric"
+      maxLength={10}
+      placeholder={t("createRepair.deadlinePlaceholder")}
+      value={value}
+      onChange={(e) => {
+        set(maskDate(e.target.value));
+        clear(field);
+      }}
+      className={input}
+      aria-invalid={errors[field] ? true : undefined}
+    />
+  );
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onCancel()}
+      title={count > 1 ? t("sendOut.titleMany", { count }) : t("sendOut.title")}
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        {workshops === null && !failure && <p className="text-sm text-slate-600">{t("common.loading")}</p>}
+        {workshops !== null && (
+          <>
+            <label className={label}>
+              {t("sendOut.workshop")}
+              <select
+                value={choice}
+                onChange={(e) => {
+                  setChoice(e.target.value);
+                  clear("workshop");
+                }}
+                className={input}
+                aria-invalid={errors.workshop ? true : undefined}
+              >
+                <option value="" disabled>
+                  {t("sendOut.choose")}
+                </option>
+                {workshops.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+                <option value={NEW}>{t("sendOut.newWorkshop")}</option>
+              </select>
+              {errorOf("workshop")}
+            </label>
+            {choice === NEW && (
+              <label className={label}>
+                {t("sendOut.newName")}
+                <input
+                  type="text"
+                  autoComplete="off"
+                  value={name}
+                  onChange={(e) => {
+                    setName(e.target.value);
+                    clear("name");
+                  }}
+                  className={input}
+                  aria-invalid={errors.name ? true : undefined}
+                />
+                {errorOf("name")}
+                <span className="font-normal text-slate-600">
+                  {t.rich("sendOut.manage", {
+                    link: (text) => (
+                      <Link href="/settings#workshops" className="text-blue-800 underline">
+                        {text}
+                      </Link>
+                    ),
+                  })}
+                </span>
+              </label>
+            )}
+            <div className="grid gap-3 sm:grid-cols-2">
+              <label className={label}>
+                {t("sendOut.sentOn")}
+                {dateInput(sentOn, setSentOn, "sent_on")}
+                {errorOf("sent_on")}
+              </label>
+              <label className={label}>
+                {t("sendOut.expectedBack")}
+                {dateInput(expectedBack, setExpectedBack, "expected_back")}
+                {errorOf("expected_back")}
+              </label>
+              <label className={label}>
+                {t("sendOut.cost")}
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={cost}
+                  onChange={(e) => {
+                    setCost(e.target.value);
+                    clear("cost");
+                  }}
+                  className={input}
+                  aria-invalid={errors.cost ? true : undefined}
+                />
+                {errorOf("cost")}
+              </label>
+              <label className={label}>
+                {t("sendOut.tracking")}
+                <input
+                  type="text"
+                  autoComplete="off"
+                  value={tracking}
+                  onChange={(e) => {
+                    setTracking(e.target.value);
+                    clear("tracking");
+                  }}
+                  className={input}
+                  aria-invalid={errors.tracking ? true : undefined}
+                />
+                {errorOf("tracking")}
+              </label>
+            </div>
+          </>
+        )}
+        {failure && <ErrorNotice>{failure}</ErrorNotice>}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={onCancel} className={button("secondary")}>
+            {t("repair.cancel")}
+          </button>
+          <button type="submit" disabled={busy || workshops === null} className={button("primary")}>
+            {t("sendOut.submit")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

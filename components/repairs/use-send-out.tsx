@@ -1,0 +1,27 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import type { SendOut } from "@/lib/client/api";
+
+// The send-out dialog wherever a repair can become outsourced (the badge, the
+// quick action, the list's selection): `ask` opens it with what to do with
+// the details; it closes once that is done. Its code loads when first opened.
+const SendOutDialog = dynamic(() => import("./send-out-dialog").then((m) => m.SendOutDialog), { ssr: false });
+
+type Pending = { count: number; submit: (sendOut: SendOut) => Promise<void> };
+
+export function useSendOut() {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const dialog = pending && (
+    <SendOutDialog
+      count={pending.count}
+      onCancel={() => setPending(null)}
+      onSubmit={async (sendOut) => {
+        await pending.submit(sendOut);
+        setPending(null);
+      }}
+    />
+  );
+  return { ask: (submit: Pending["submit"], count = 1) => setPending({ submit, count }), dialog };
+}
