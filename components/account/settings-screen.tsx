@@ -14,6 +14,7 @@ import { Breakable, Fact, Facts } from "@/components/ui/facts";
 import { FlashNotice, SuccessNotice } from "@/components/ui/notice";
 import { SUCCESS_MS, useFlash } from "@/components/ui/use-flash";
 import { ShopSection } from "./shop-section";
+import { WorkshopsSection } from "./workshops-section";
 import { NoticesSettings } from "./notices-settings";
 import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
@@ -189,6 +190,7 @@ export function SettingsScreen() {
       <TimeZoneSection />
       <ShopSection />
       <NoticesSettings />
+      <WorkshopsSection />
       <section className={card}>
         <h2 className="text-lg font-semibold">{t("settings.accounts")}</h2>
         <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">

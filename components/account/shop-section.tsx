@@ -20,10 +20,16 @@ const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }
   { name: "email", label: "shopEmail", type: "email" },
   { name: "opening_hours", label: "shopHours", multiline: true },
   { name: "ticket_terms", label: "shopTerms", multiline: true },
+  { name: "ready_waiting_days", label: "readyWaitingDays", type: "days" },
 ];
 
 const asText = (details: ShopDetails) =>
-  Object.fromEntries(FIELDS.map(({ name }) => [name, details[name] ?? ""])) as Record<Field, string>;
+  Object.fromEntries(FIELDS.map(({ name }) => [name, String(details[name] ?? "")])) as Record<Field, string>;
+/** What the server takes: texts as typed, the days as a number (the server says if it is not one). */
+const asSent = (values: Record<Field, string>) => ({
+  ...values,
+  ready_waiting_days: values.ready_waiting_days.trim() === "" ? null : Number(values.ready_waiting_days),
+});
 
 // The shop's details (any account of the shop may edit them): the name, how
 // customers reach it, and the terms printed on tickets.
@@ -53,7 +59,7 @@ export function ShopSection() {
     if (!values) return;
     setBusy(true);
     try {
-      setValues(asText(await shopApi.save(values)));
+      setValues(asText(await shopApi.save(asSent(values))));
       // New repairs take the shop's language: the signed-in user's copy of it changes too.
       void reload();
       setErrors({});
@@ -108,7 +114,8 @@ export function ShopSection() {
                   />
                 ) : (
                   <input
-                    type={type ?? "text"}
+                    type={type === "days" ? "text" : (type ?? "text")}
+                    inputMode={type === "days" ? "numeric" : undefined}
                     value={values[name]}
                     onChange={(e) => change(name, e.target.value)}
                     aria-invalid={errors[name] ? true : undefined}

@@ -133,7 +133,8 @@ export const noticeSettingsApi = {
 export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),
   /** The server checks every field (lib/shop/schema.ts); the form sends them as typed. */
-  save: (details: Record<string, string>) => apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
+  save: (details: Record<string, string | number | null>) =>
+    apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
 };
 
 export type { WorkshopJson };
