@@ -20,6 +20,7 @@ const BROWSER_SAFE = [
   "@/lib/repairs/schema",
   "@/lib/repairs/workflow",
   "@/lib/settings/schema",
+  "@/lib/workshops/schema",
 ];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

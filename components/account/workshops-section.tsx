@@ -53,7 +53,9 @@ function WorkshopForm({
 
   const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
   const field = (name: Field, label: string) => (
-    <label className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${name === "notes" ? "sm:col-span-2" : ""}`}>
+    <label
+      className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${name === "notes" ? "sm:col-span-2" : ""}`}
+    >
       {label}
       <input
         type="text"
@@ -112,7 +114,11 @@ export function WorkshopsSection() {
   };
 
   return (
-    <section id="workshops" className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="workshops-title">
+    <section
+      id="workshops"
+      className="rounded-xl border border-slate-200 bg-white p-5"
+      aria-labelledby="workshops-title"
+    >
       <h2 id="workshops-title" className="text-lg font-semibold">
         {t("settings.workshops")}
       </h2>

@@ -1,11 +1,19 @@
-import { isRepairStatus, type RepairStatus } from "@/lib/repairs/workflow";
+import { isRepairStatus, QUEUES, type Queue, type RepairStatus } from "@/lib/repairs/workflow";
 
-// What the list looked like when someone opened a repair from it: the search
-// and filter live in the URL (?q=…&statuses=…, so Back and a shared link keep
-// them), the loaded rows and the scroll position in sessionStorage (this tab
+// What the list looked like when someone opened a repair from it: the search,
+// filters and order live in the URL (?q=…&statuses=…&queue=…&workshop=…&sort=…,
+// so Back, a shared link and the dashboard's links keep them), the loaded rows and the scroll position in sessionStorage (this tab
 // only), so coming back finds the list as it was left.
 
-export type ListQuery = { search: string; statuses: RepairStatus[] };
+export type ListQuery = {
+  search: string;
+  statuses: RepairStatus[];
+  /** One work queue (the dashboard's), or none. */
+  queue: Queue | null;
+  /** At an outside workshop: "any", or one workshop's id; null: anywhere. */
+  workshop: string | null;
+  sort: "created" | "deadline";
+};
 export type Remembered<Row, Page> = ListQuery & {
   repairs: Row[];
   page: Page;
@@ -20,7 +28,14 @@ const FRESH_MS = 30 * 60_000;
 
 /** The query a list address asks for (its search parameters). */
 export function queryFromParams(params: Pick<URLSearchParams, "get">): ListQuery {
-  return { search: params.get("q") ?? "", statuses: (params.get("statuses") ?? "").split(",").filter(isRepairStatus) };
+  const queue = params.get("queue");
+  return {
+    search: params.get("q") ?? "",
+    statuses: (params.get("statuses") ?? "").split(",").filter(isRepairStatus),
+    queue: (QUEUES as readonly string[]).includes(queue ?? "") ? (queue as Queue) : null,
+    workshop: params.get("workshop") || null,
+    sort: params.get("sort") === "deadline" ? "deadline" : "created",
+  };
 }
 
 /** The list's address for a query: /repairs, with ?q= and ?statuses= when set. */
@@ -28,11 +43,20 @@ export function listHref(query: ListQuery): string {
   const params = new URLSearchParams();
   if (query.search) params.set("q", query.search);
   if (query.statuses.length) params.set("statuses", query.statuses.join(","));
+  if (query.queue) params.set("queue", query.queue);
+  if (query.workshop) params.set("workshop", query.workshop);
+  if (query.sort !== "created") params.set("sort", query.sort);
   const search = params.toString();
   return search ? `/repairs?${search}` : "/repairs";
 }
 
-const sameQuery = (a: ListQuery, b: ListQuery) => a.search === b.search && a.statuses.join() === b.statuses.join();
+/** Whether two queries ask for the same rows in the same order. */
+export const sameQuery = (a: ListQuery, b: ListQuery) =>
+  a.search === b.search &&
+  a.statuses.join() === b.statuses.join() &&
+  a.queue === b.queue &&
+  a.workshop === b.workshop &&
+  a.sort === b.sort;
 
 export function remember<Row, Page>(state: Omit<Remembered<Row, Page>, "at" | "scrollY">): void {
   try {

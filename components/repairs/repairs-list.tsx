@@ -10,6 +10,7 @@ import { useState, type FormEvent } from "react";
 import { repairsApi } from "@/lib/client/api";
 import dynamic from "next/dynamic";
 import { StatusFilter } from "./status-filter";
+import { ListFilterControls } from "./list-filters";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
@@ -136,7 +137,11 @@ export function RepairsList() {
     list.rememberBeforeOpening(repair.id);
     router.push(`/repairs/${repair.id}`);
   };
-  const filtered = list.query.search !== "" || list.query.statuses.length > 0;
+  const filtered =
+    list.query.search !== "" ||
+    list.query.statuses.length > 0 ||
+    list.query.queue !== null ||
+    list.query.workshop !== null;
   const shown = list.repairs.length;
   const total = list.page?.total ?? 0;
 
@@ -178,6 +183,7 @@ export function RepairsList() {
           </label>
         </form>
         <StatusFilter selected={list.statuses} onChange={list.setStatuses} />
+        <ListFilterControls filters={list.query} onChange={list.setFilters} />
       </div>
 
       <div aria-live="polite" className="min-h-6 text-sm text-slate-600">

@@ -104,7 +104,13 @@ export function SendOutDialog({
         setChoice(workshop.id);
         workshopId = workshop.id;
       }
-      await onSubmit({ workshop_id: workshopId, sent_on: sentOn, expected_back: expectedBack, cost: parsedCost.value, tracking });
+      await onSubmit({
+        workshop_id: workshopId,
+        sent_on: sentOn,
+        expected_back: expectedBack,
+        cost: parsedCost.value,
+        tracking,
+      });
     } catch (error) {
       // The send-out's own fields show under them; anything else (another field of an edit) above the buttons.
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
@@ -121,8 +127,7 @@ export function SendOutDialog({
 
   const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
   const label = "flex flex-col gap-1 text-sm font-medium text-slate-700";
-  const errorOf = (field: Field) =>
-    errors[field] && <span className="font-normal text-red-700">{errors[field]}</span>;
+  const errorOf = (field: Field) => errors[field] && <span className="font-normal text-red-700">{errors[field]}</span>;
   const dateInput = (value: string, set: (v: string) => void, field: Field) => (
     <input
       type="text"

@@ -7,16 +7,26 @@ import { ApiError } from "@/lib/client/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
-import { listHref, queryFromParams, recall, remember, type Remembered } from "./list-memory";
+import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
 
 /** The list refetches this long after the search or the filter changed (SPEC section 9). */
 export const DEBOUNCE_MS = 800;
 
 export type ListRepair = Omit<RepairJson, "photos">;
-type Query = { search: string; statuses: RepairStatus[]; attempt: number };
+type Query = ListQuery & { attempt: number };
+/** The filters that apply at once (choices, not typing). */
+export type ListFilters = Pick<ListQuery, "queue" | "workshop" | "sort">;
 
 const page = (query: Query, cursor: string | null) =>
-  repairsApi.list({ search: query.search, statuses: query.statuses, cursor, limit: PAGE_SIZE });
+  repairsApi.list({
+    search: query.search,
+    statuses: query.statuses,
+    queue: query.queue,
+    workshop: query.workshop,
+    sort: query.sort,
+    cursor,
+    limit: PAGE_SIZE,
+  });
 
 type Result = { query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown };
 
@@ -49,10 +59,7 @@ export function useRepairList() {
     const search = searchInput.trim();
     const same = (q: Query) => q.search === search && q.statuses.join() === statuses.join();
     // An unchanged search keeps its query, so nothing is fetched again.
-    const timer = setTimeout(
-      () => setQuery((q) => (same(q) ? q : { search, statuses, attempt: q.attempt })),
-      DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => setQuery((q) => (same(q) ? q : { ...q, search, statuses })), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchInput, statuses]);
 
@@ -127,12 +134,17 @@ export function useRepairList() {
     loading: !answered || loadingMore,
     error: answered?.error ?? null,
     reload: () => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })),
+    /** A queue, a workshop or an order: read at once. */
+    setFilters: (changes: Partial<ListFilters>) => setQuery((q) => ({ ...q, ...changes })),
     /** Keeps the list as it is for coming back to it from the repair about to open. */
     rememberBeforeOpening: (openedId: string) => {
       if (answered?.page)
         remember({
           search: query.search,
           statuses: query.statuses,
+          queue: query.queue,
+          workshop: query.workshop,
+          sort: query.sort,
           repairs: answered.repairs,
           page: answered.page,
           openedId,

@@ -2,7 +2,14 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import { useCurrentUser } from "@/components/session/auth-guard";
+import { apiErrorText } from "@/components/ui/error-text";
+import { repairsApi } from "@/lib/client/api";
+import type { WorkQueues } from "@/lib/repairs/queues";
+import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
+import { listHref } from "@/components/repairs/list-memory";
+import { statusClasses } from "@/components/repairs/status-style";
 
 const CARDS = [
   { href: "/repairs", title: "repairsTitle", text: "repairsText" },
@@ -10,9 +17,23 @@ const CARDS = [
   { href: "/export", title: "exportTitle", text: "exportText" },
 ] as const;
 
+/** The queues read soonest-first where a date says how late: overdue by deadline. */
+const queueHref = (queue: Queue) =>
+  listHref({ search: "", statuses: [], queue, workshop: null, sort: queue === "overdue" ? "deadline" : "created" });
+
+// SPEC section 2, /dashboard: the welcome and the three cards; then what needs
+// doing (issue 17, part 3): each work queue's count and the repairs per
+// status, each a link to the list filtered that way.
 export function Dashboard() {
   const t = useTranslations();
   const { user } = useCurrentUser();
+  const [queues, setQueues] = useState<WorkQueues | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    repairsApi.queues().then(setQueues, (error: unknown) => setFailure(apiErrorText(t, error, t("dashboard.failed"))));
+  }, [t]);
+
   return (
     <div className="flex flex-col gap-6">
       <section>
@@ -33,6 +54,65 @@ export function Dashboard() {
           </li>
         ))}
       </ul>
+
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      {queues && (
+        <>
+          <section aria-labelledby="queues-title">
+            <h2 id="queues-title" className="text-lg font-semibold">
+              {t("dashboard.queuesTitle")}
+            </h2>
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {QUEUES.map((queue) => {
+                const { count, capped } = queues.queues[queue];
+                return (
+                  <li key={queue}>
+                    <Link
+                      href={queueHref(queue)}
+                      className={`flex h-full items-start justify-between gap-3 rounded-xl border bg-white p-4 hover:border-blue-400 ${count > 0 ? "border-amber-300" : "border-slate-200"}`}
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-medium text-slate-900">{t(`queues.${queue}`)}</span>
+                        <span className="block text-sm text-slate-600">
+                          {t(`queues.${queue}Hint`, { days: queues.ready_waiting_days })}
+                        </span>
+                      </span>
+                      <span
+                        className={`text-2xl font-semibold tabular-nums ${count > 0 ? "text-amber-800" : "text-slate-500"}`}
+                      >
+                        {capped ? t("dashboard.countCapped", { count }) : count}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section aria-labelledby="statuses-title">
+            <h2 id="statuses-title" className="text-lg font-semibold">
+              {t("dashboard.statusesTitle")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {REPAIR_STATUSES.map((status) => (
+                <li key={status}>
+                  <Link
+                    href={listHref({ search: "", statuses: [status], queue: null, workshop: null, sort: "created" })}
+                    className="flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-blue-400"
+                  >
+                    <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(status).dot}`} />
+                    {t(`statuses.${status}`)}
+                    <span className="font-semibold tabular-nums text-slate-900">{queues.statuses[status]}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
     </div>
   );
 }

@@ -1,6 +1,13 @@
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { QUEUE_COUNT_CAP, QUEUES, QUOTE_EXPIRING_HOURS, REPAIR_STATUSES, type Queue, type RepairStatus } from "./workflow";
+import {
+  QUEUE_COUNT_CAP,
+  QUEUES,
+  QUOTE_EXPIRING_HOURS,
+  REPAIR_STATUSES,
+  type Queue,
+  type RepairStatus,
+} from "./workflow";
 
 // The work queues (issue 17, part 3): what needs doing, each a condition on a
 // repair that the list filters by and the dashboard counts. Each condition
@@ -58,7 +65,10 @@ export async function workQueues(client: PrismaClient, shopId: string, now = new
       (SELECT ready_waiting_days FROM shops WHERE id = ${shopId}::uuid) AS days`,
   );
   return {
-    statuses: Object.fromEntries(REPAIR_STATUSES.map((s) => [s, row.statuses?.[s] ?? 0])) as Record<RepairStatus, number>,
+    statuses: Object.fromEntries(REPAIR_STATUSES.map((s) => [s, row.statuses?.[s] ?? 0])) as Record<
+      RepairStatus,
+      number
+    >,
     queues: Object.fromEntries(
       QUEUES.map((q) => [q, { count: Math.min(row[q], QUEUE_COUNT_CAP), capped: row[q] > QUEUE_COUNT_CAP }]),
     ) as Record<Queue, QueueCount>,

@@ -74,7 +74,7 @@ describe("the shop's outside workshops", () => {
 
 describe("sending a repair out and bringing it back", () => {
   it("records the workshop, the dates, the cost and tracking; back, the return", async () => {
-    const { token, api, owner } = await shopSession();
+    const { token, api } = await shopSession();
     const workshop = await newWorkshop(token, "Relojería Puig");
     const repair = await createRepair(api, { status: "in_repair" });
     const sent = await setStatus(token, repair.id, {
@@ -225,7 +225,14 @@ describe("sending a repair out and bringing it back", () => {
 
     const exported = await exportRoute(
       authed("/api/export/excel", token, {
-        fields: ["repair_number", "sent_out_on", "expected_back_on", "outsource_cost", "outsource_tracking", "returned_at"],
+        fields: [
+          "repair_number",
+          "sent_out_on",
+          "expected_back_on",
+          "outsource_cost",
+          "outsource_tracking",
+          "returned_at",
+        ],
       }),
     );
     const workbook = new ExcelJS.Workbook();
