@@ -16,16 +16,17 @@ describe("the workflow table", () => {
     expect(new Set(colors).size).toBe(11);
   });
 
-  it("offers the quick actions of SPEC section 4", () => {
+  it("offers the quick actions of SPEC section 4, and sending out and bringing back (issue 17)", () => {
     const moves = (status: keyof typeof WORKFLOW, quote: Parameters<(typeof WORKFLOW)["sent"]["actions"]>[0] = null) =>
       WORKFLOW[status].actions(quote).map((a) => (a.kind === "move" ? `${a.action}->${a.to}` : a.action));
     expect(moves("received")).toEqual(["startDiagnosing->diagnosing"]);
     expect(moves("diagnosing")).toEqual(["createQuote"]);
     expect(moves("quoting", "pending")).toEqual(["approve->approved", "deny->denied"]);
     expect(moves("quoting", "approved")).toEqual([]);
-    expect(moves("approved")).toEqual(["startRepair->in_repair"]);
-    expect(moves("in_repair")).toEqual(["markReady->ready"]);
-    expect(moves("in_progress")).toEqual(["markReady->ready"]);
+    expect(moves("approved")).toEqual(["startRepair->in_repair", "sendOut"]);
+    expect(moves("in_repair")).toEqual(["markReady->ready", "sendOut"]);
+    expect(moves("in_progress")).toEqual(["markReady->ready", "sendOut"]);
+    expect(moves("outsourced")).toEqual(["bringBack->in_repair", "markReady->ready"]);
     expect(moves("ready")).toEqual(["markPickedUp->picked_up"]);
     expect(WORKFLOW.picked_up.note).toBe("completed");
     expect(WORKFLOW.denied.note).toBe("denied");

@@ -5,6 +5,8 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
 import { answerQuote, readStatusPage } from "@/lib/status-link/page";
+import { workQueues } from "@/lib/repairs/queues";
+import { listRepairs } from "@/lib/repairs/queries";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 
@@ -86,7 +88,7 @@ describe("the embedded database", () => {
     }
   });
 
-  it("makes each repair's status link and answers a quote by link exactly once", async () => {
+  it("makes each repair's status link, answers a quote by link exactly once, and counts the work queues", async () => {
     const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
     const client = createDb(embedded.url, 3);
     try {
@@ -117,6 +119,20 @@ describe("the embedded database", () => {
       expect(outcomes.filter((o) => o === "answered")).toHaveLength(1);
       expect(await client.statusHistory.count({ where: { repairId: repair.id, byCustomer: true } })).toBe(1);
       expect((await client.repair.findUniqueOrThrow({ where: { id: other.id } })).quoteStatus).toBe("pending");
+
+      // The work queues and the outside workshop's trigger run here too.
+      const workshop = await client.workshop.create({ data: { shopId: shop.id, name: "Puig" } });
+      await client.repair.update({
+        where: { id: other.id },
+        data: { status: "outsourced", workshopId: workshop.id, expectedBackOn: new Date("2020-01-01") },
+      });
+      const counts = await workQueues(client, shop.id);
+      expect(counts.queues).toMatchObject({ workshop_overdue: { count: 1 }, quote_waiting: { count: 1 } });
+      expect(counts.statuses).toMatchObject({ approved: 1, outsourced: 1 });
+      const back = await client.repair.update({ where: { id: other.id }, data: { status: "ready" } });
+      expect(back.returnedAt).not.toBeNull();
+      const page = await listRepairs(client, shop.id, { sort: "deadline", workshop: "any" });
+      expect(page.repairs).toEqual([]);
     } finally {
       await client.$disconnect();
       await embedded.stop();

@@ -95,6 +95,11 @@ describe("POST /api/export/excel", () => {
       "Quote expires",
       "Final price",
       "Picked up on",
+      "Sent to workshop on",
+      "Expected back from workshop",
+      "Back from workshop on",
+      "Workshop cost",
+      "Tracking number",
     ]);
     expect(rows).toHaveLength(3);
     const col = (name: string) => header.indexOf(name);
@@ -113,6 +118,7 @@ describe("POST /api/export/excel", () => {
       "Notes",
       "Outsourced to",
       "Quote notes",
+      "Tracking number",
     ]) {
       for (const row of [2, 3, 4]) {
         const cell = sheet.getRow(row).getCell(col(name) + 1);

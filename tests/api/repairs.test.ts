@@ -256,6 +256,14 @@ describe("GET /api/repairs/{id}", () => {
         // The customer's side (README): the status page's language and address.
         "customer_language",
         "status_url",
+        // Since when it has its status; its current or last send-out (issue 17).
+        "status_since",
+        "workshop_id",
+        "sent_out_on",
+        "expected_back_on",
+        "outsource_cost",
+        "outsource_tracking",
+        "returned_at",
         "photos",
       ].sort(),
     );

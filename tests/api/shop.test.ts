@@ -22,6 +22,7 @@ describe("GET and PUT /api/shop", () => {
       ticket_terms: null,
       language: "en",
       time_zone: expect.any(String),
+      ready_waiting_days: 7,
     });
 
     const details = {
@@ -39,6 +40,7 @@ describe("GET and PUT /api/shop", () => {
       ...details,
       email: "botiga@vidal.cat",
       time_zone: expect.any(String),
+      ready_waiting_days: 7,
       message: "Shop details saved",
     });
 

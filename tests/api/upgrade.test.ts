@@ -175,6 +175,72 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("gives every repair of the last release the time it got its status, and an item out its date sent", async () => {
+    const release = "20261123180000_repair_events";
+    const url = await previousRelease(release);
+    await onServer(url, async (c) => {
+      const shop = (
+        await c.query<{ id: string }>(
+          "INSERT INTO shops (name, time_zone) VALUES ('Joieria Puig', 'Pacific/Kiritimati') RETURNING id",
+        )
+      ).rows[0].id;
+      // 200 repairs, each made 10 days ago and moved to ready 3 days ago; one outsourced.
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, search_text, updated_at)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell', CASE WHEN n = 1 THEN 'outsourced' ELSE 'ready' END::repair_status,
+                'r-' || n, TIMESTAMPTZ '2026-11-01T12:00:00Z'
+         FROM generate_series(1, 200) n`,
+        [shop],
+      );
+      await c.query(
+        `INSERT INTO status_history (shop_id, repair_id, to_status, changed_at)
+         SELECT shop_id, id, 'received', TIMESTAMPTZ '2026-11-10T09:00:00Z' FROM repairs`,
+      );
+      await c.query(
+        `INSERT INTO status_history (shop_id, repair_id, from_status, to_status, changed_at)
+         SELECT shop_id, id, 'received', status, TIMESTAMPTZ '2026-11-17T12:30:00Z' FROM repairs WHERE repair_number <> 'R-2'`,
+      );
+      // One whose history never recorded its status (made by a script): its last change stands in.
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+
+    await onServer(url, async (c) => {
+      const rows = await c.query<{ repair_number: string; since: string; sent: string | null; returned: null }>(
+        `SELECT repair_number, to_char(status_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS since,
+                to_char(sent_out_on, 'YYYY-MM-DD') AS sent, returned_at AS returned FROM repairs`,
+      );
+      expect(rows.rows).toHaveLength(200);
+      const byNumber = new Map(rows.rows.map((r) => [r.repair_number, r]));
+      expect(byNumber.get("R-2")).toEqual({
+        repair_number: "R-2",
+        since: "2026-11-01T12:00",
+        sent: null,
+        returned: null,
+      });
+      // 12:30 UTC on the 17th is already the 18th in Kiritimati (UTC+14).
+      expect(byNumber.get("R-1")).toEqual({
+        repair_number: "R-1",
+        since: "2026-11-17T12:30",
+        sent: "2026-11-18",
+        returned: null,
+      });
+      const others = rows.rows.filter((r) => !["R-1", "R-2"].includes(r.repair_number));
+      expect(new Set(others.map((r) => `${r.since}|${r.sent}`))).toEqual(new Set(["2026-11-17T12:30|null"]));
+      // The trigger keeps it from now on: a status change stamps it, and leaving the workshop stamps the return.
+      await c.query("UPDATE repairs SET status = 'ready' WHERE repair_number = 'R-1'");
+      const moved = await c.query(
+        "SELECT status_since > now() - interval '1 minute' AS fresh, returned_at IS NOT NULL AS back FROM repairs WHERE repair_number = 'R-1'",
+      );
+      expect(moved.rows).toEqual([{ fresh: true, back: true }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM workshops")).rows[0].n).toBe(0);
+      expect((await c.query("SELECT DISTINCT ready_waiting_days FROM shops")).rows).toEqual([
+        { ready_waiting_days: 7 },
+      ]);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
