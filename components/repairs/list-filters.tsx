@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { workshopsApi, type WorkshopJson } from "@/lib/client/api";
 import { QUEUES, type Queue } from "@/lib/repairs/workflow";
 import type { ListFilters } from "./use-repair-list";
@@ -25,13 +25,13 @@ export function ListFilterControls({
     );
   }, []);
 
-  const select = "rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900";
-  const label = "flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700";
+  const select = "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900";
+  const id = useId();
   return (
     <>
-      <label className={label}>
-        {t("repairs.showLabel")}
+      <Labelled id={`${id}-queue`} label={t("repairs.showLabel")}>
         <select
+          id={`${id}-queue`}
           value={filters.queue ?? ""}
           onChange={(e) => onChange({ queue: (e.target.value || null) as Queue | null })}
           className={select}
@@ -43,10 +43,10 @@ export function ListFilterControls({
             </option>
           ))}
         </select>
-      </label>
-      <label className={label}>
-        {t("repairs.workshopLabel")}
+      </Labelled>
+      <Labelled id={`${id}-workshop`} label={t("repairs.workshopLabel")}>
         <select
+          id={`${id}-workshop`}
           value={filters.workshop ?? ""}
           onChange={(e) => onChange({ workshop: e.target.value || null })}
           className={select}
@@ -59,10 +59,10 @@ export function ListFilterControls({
             </option>
           ))}
         </select>
-      </label>
-      <label className={label}>
-        {t("repairs.sortLabel")}
+      </Labelled>
+      <Labelled id={`${id}-sort`} label={t("repairs.sortLabel")}>
         <select
+          id={`${id}-sort`}
           value={filters.sort}
           onChange={(e) => onChange({ sort: e.target.value === "deadline" ? "deadline" : "created" })}
           className={select}
@@ -70,7 +70,17 @@ export function ListFilterControls({
           <option value="created">{t("repairs.sortCreated")}</option>
           <option value="deadline">{t("repairs.sortDeadline")}</option>
         </select>
-      </label>
+      </Labelled>
     </>
+  );
+}
+
+/** Labelled by id, not by wrapping: a wrapping label would take in the options' names too. */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-1 basis-36 flex-col gap-1 text-sm font-medium text-slate-700 sm:flex-none sm:basis-auto">
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import type { Locale } from "@/i18n/config";
 import { workshopsApi, type SendOut, type WorkshopJson } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
@@ -58,6 +58,7 @@ export function SendOutDialog({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const id = useId();
 
   useEffect(() => {
     workshopsApi.list().then(
@@ -154,9 +155,11 @@ export function SendOutDialog({
         {workshops === null && !failure && <p className="text-sm text-slate-600">{t("common.loading")}</p>}
         {workshops !== null && (
           <>
-            <label className={label}>
-              {t("sendOut.workshop")}
+            {/* Labelled by id, not by wrapping: a wrapping label would take in the options' names too. */}
+            <div className={label}>
+              <label htmlFor={`${id}-workshop`}>{t("sendOut.workshop")}</label>
               <select
+                id={`${id}-workshop`}
                 value={choice}
                 onChange={(e) => {
                   setChoice(e.target.value);
@@ -176,7 +179,7 @@ export function SendOutDialog({
                 <option value={NEW}>{t("sendOut.newWorkshop")}</option>
               </select>
               {errorOf("workshop")}
-            </label>
+            </div>
             {choice === NEW && (
               <label className={label}>
                 {t("sendOut.newName")}
