@@ -1,6 +1,7 @@
 // npm run seed -- --count 1000000 [--email bench@example.com]
 // Fills one shop with realistic repairs for benchmarks and plans: customers,
-// phones and descriptions in Spanish, Catalan and English, every status,
+// phones and descriptions in Spanish, Catalan and English, every status (the
+// outsourced ones sent to one of five outside workshops),
 // creation dates over 5 years, quotes and final prices on part of them, and
 // photo records (without files) on about one repair in 25.
 // Inserts in batches of 5,000 rows (one statement each, through unnest).
@@ -169,8 +170,8 @@ async function main() {
       const batch = rows(done, Math.min(5000, total - done), now);
       await raw.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, customer_phone, item_type, item_description, status, deadline,
-           quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, search_text)
-         SELECT $1::uuid, a, b, c, d::item_type, e, f::repair_status, g::date, h::numeric, i::quote_status, j, k, l::numeric, m, n, n, o
+           quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, status_since, search_text)
+         SELECT $1::uuid, a, b, c, d::item_type, e, f::repair_status, g::date, h::numeric, i::quote_status, j, k, l::numeric, m, n, n, n, o
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
                      $11::timestamptz[], $12::timestamptz[], $13::text[], $14::timestamptz[], $15::timestamptz[], $16::text[])
            AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)`,
@@ -185,6 +186,25 @@ async function main() {
       );
       if ((done / 5000) % 20 === 0) console.log(`${Math.min(done + 5000, total)} / ${total} rows`);
     }
+    // Five outside workshops, and every outsourced repair sent to one of them
+    // on its creation day, expected back 10 to 29 days later (most are late by
+    // now), some with a cost and a tracking number.
+    if ((await raw.query("SELECT 1 FROM workshops WHERE shop_id = $1", [shopId])).rowCount === 0)
+      await raw.query(
+        `INSERT INTO workshops (shop_id, name, contact)
+         SELECT $1::uuid, 'Workshop ' || n, '+34 93 000 00 0' || n FROM generate_series(1, 5) n`,
+        [shopId],
+      );
+    await raw.query(
+      `UPDATE repairs r SET workshop_id = w.id, outsourced_to = w.name, sent_out_on = r.created_at::date,
+         expected_back_on = r.created_at::date + 10 + get_byte(uuid_send(r.id), 14) % 20,
+         outsource_cost = CASE WHEN get_byte(uuid_send(r.id), 13) % 2 = 0 THEN 35.00 END,
+         outsource_tracking = CASE WHEN get_byte(uuid_send(r.id), 13) % 3 = 0 THEN 'PK-' || left(r.id::text, 8) END
+       FROM (SELECT id, name, row_number() OVER (ORDER BY name) - 1 AS k FROM workshops WHERE shop_id = $1::uuid) w
+       WHERE r.shop_id = $1::uuid AND r.status = 'outsourced' AND r.workshop_id IS NULL
+         AND w.k = get_byte(uuid_send(r.id), 15) % 5`,
+      [shopId],
+    );
     await raw.query("ANALYZE repairs");
     const seconds = (performance.now() - started) / 1000;
     const photos = await client.photo.count({ where: { shopId } });

@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { encodeCursor } from "@/lib/repairs/queries";
+import { QUEUES } from "@/lib/repairs/workflow";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
 import { startInbox, type Inbox } from "../../tests/helpers/smtp";
@@ -134,7 +135,7 @@ type Row = { scenario: string; concurrency: number } & Percentiles & { errors: n
 async function apiScenarios(server: Server, url: string, token: string, shop: string): Promise<Row[]> {
   const auth = { authorization: `Bearer ${token}` };
   const json = { ...auth, "content-type": "application/json" };
-  const { ids, deep, rare, links, pool, emailed, bulkGroups } = await withClient(url, async (c) => {
+  const { ids, deep, rare, links, pool, emailed, bulkGroups, workshop } = await withClient(url, async (c) => {
     const some = (
       await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
     ).rows.map((r) => r.id as string);
@@ -178,7 +179,11 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         [shop, Math.min(60_000, Math.floor(ROWS / 4))],
       )
     ).rows.map((r) => r.status_token as string);
+    const workshop = (await c.query("SELECT id FROM workshops WHERE shop_id = $1 ORDER BY name LIMIT 1", [shop]))
+      .rows[0]?.id as string | undefined;
+    if (!workshop) throw new Error("the seed made no outside workshops");
     return {
+      workshop,
       ids: some,
       deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
       rare: number.slice(-7),
@@ -202,6 +207,18 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ["search, common term", () => ({ name: "x", path: "/api/repairs?search=garcia", headers: auth })],
     [`search, rare term`, () => ({ name: "x", path: `/api/repairs?search=${rare}`, headers: auth })],
     ["detail", (c, i) => ({ name: "x", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}`, headers: auth })],
+    // The work queues (issue 17): the dashboard's counts, and each filter's first page.
+    ["dashboard queues", () => ({ name: "x", path: "/api/repairs/queues", headers: auth })],
+    ...QUEUES.map((queue): [string, (client: number, i: number) => Call] => [
+      `queue ${queue}${queue === "overdue" ? ", by deadline" : ""}`,
+      () => ({
+        name: "x",
+        path: `/api/repairs?queue=${queue}${queue === "overdue" ? "&sort=deadline" : ""}`,
+        headers: auth,
+      }),
+    ]),
+    ["at one outside workshop", () => ({ name: "x", path: `/api/repairs?workshop=${workshop}`, headers: auth })],
+    ["sorted by deadline", () => ({ name: "x", path: "/api/repairs?sort=deadline", headers: auth })],
     [
       "create",
       (c, i) => ({
