@@ -30,6 +30,7 @@ import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { useSendOut } from "./use-send-out";
+import { formatDate } from "@/lib/repairs/dates";
 import dynamic from "next/dynamic";
 import { button } from "@/components/ui/button";
 
@@ -194,7 +195,22 @@ export function RepairDetail({ id }: { id: string }) {
 
       <div className="grid gap-5 lg:grid-cols-2">
         <CustomerSection repair={repair} />
-        <DetailsSection repair={repair} />
+        <DetailsSection
+          repair={repair}
+          onChangeSendOut={() =>
+            sendOut.ask(
+              async (details) => keep(await repairsApi.setStatus(id, "outsourced", { send_out: details })),
+              1,
+              {
+                workshop_id: repair.workshop_id ?? undefined,
+                sent_on: repair.sent_out_on ? formatDate(repair.sent_out_on) : undefined,
+                expected_back: repair.expected_back_on ? formatDate(repair.expected_back_on) : "",
+                cost: repair.outsource_cost,
+                tracking: repair.outsource_tracking ?? "",
+              },
+            )
+          }
+        />
         <QuoteSection repair={repair} closed={closed} onEdit={() => setDialog("quote")} />
         <FinalPriceSection repair={repair} closed={closed} onEdit={() => setDialog("finalPrice")} />
         <Section title={t("repair.photos")}>

@@ -52,10 +52,19 @@ export function CustomerSection({ repair }: { repair: RepairJson }) {
   );
 }
 
-export function DetailsSection({ repair }: { repair: RepairJson }) {
+export function DetailsSection({ repair, onChangeSendOut }: { repair: RepairJson; onChangeSendOut: () => void }) {
   const t = useTranslations();
   return (
-    <Section title={t("repair.details")}>
+    <Section
+      title={t("repair.details")}
+      action={
+        repair.status === "outsourced" && (
+          <EditButton closed={false} onClick={onChangeSendOut}>
+            {t("repair.changeSendOut")}
+          </EditButton>
+        )
+      }
+    >
       <Facts>
         <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
         <Fact label={t("repair.description")} value={repair.item_description} />

@@ -7,7 +7,7 @@ import type { Locale } from "@/i18n/config";
 import { workshopsApi, type SendOut, type WorkshopJson } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import { maskDate } from "@/lib/repairs/dates";
-import { parseAmount } from "@/lib/repairs/money";
+import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import { sendOutSchema } from "@/lib/repairs/schema";
 import { workshopSchema } from "@/lib/workshops/schema";
 import { dayIn } from "@/lib/time-zone";
@@ -37,11 +37,14 @@ const SERVER_FIELDS: Record<string, Field> = {
 
 export function SendOutDialog({
   count = 1,
+  initial,
   onCancel,
   onSubmit,
 }: {
   /** How many repairs go out (the list's selection). */
   count?: number;
+  /** An item already out: its details, to change. */
+  initial?: Partial<SendOut>;
   onCancel: () => void;
   onSubmit: (sendOut: SendOut) => Promise<void>;
 }) {
@@ -51,10 +54,10 @@ export function SendOutDialog({
   const [workshops, setWorkshops] = useState<WorkshopJson[] | null>(null);
   const [choice, setChoice] = useState("");
   const [name, setName] = useState("");
-  const [sentOn, setSentOn] = useState(() => dayIn(new Date(), user.time_zone));
-  const [expectedBack, setExpectedBack] = useState("");
-  const [cost, setCost] = useState("");
-  const [tracking, setTracking] = useState("");
+  const [sentOn, setSentOn] = useState(() => initial?.sent_on ?? dayIn(new Date(), user.time_zone));
+  const [expectedBack, setExpectedBack] = useState(initial?.expected_back ?? "");
+  const [cost, setCost] = useState(() => (initial?.cost != null ? amountInputText(initial.cost, locale) : ""));
+  const [tracking, setTracking] = useState(initial?.tracking ?? "");
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,10 +67,13 @@ export function SendOutDialog({
     workshopsApi.list().then(
       ({ workshops: list }) => {
         setWorkshops(list);
-        setChoice(list.length === 1 ? list[0].id : list.length === 0 ? NEW : "");
+        const kept = list.find((w) => w.id === initial?.workshop_id);
+        setChoice(kept ? kept.id : list.length === 1 ? list[0].id : list.length === 0 ? NEW : "");
       },
       (error: unknown) => setFailure(apiErrorText(t, error, t("sendOut.failed"))),
     );
+    // Read once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t]);
 
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: undefined }));

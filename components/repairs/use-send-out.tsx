@@ -9,13 +9,14 @@ import type { SendOut } from "@/lib/client/api";
 // the details; it closes once that is done. Its code loads when first opened.
 const SendOutDialog = dynamic(() => import("./send-out-dialog").then((m) => m.SendOutDialog), { ssr: false });
 
-type Pending = { count: number; submit: (sendOut: SendOut) => Promise<void> };
+type Pending = { count: number; submit: (sendOut: SendOut) => Promise<void>; initial?: Partial<SendOut> };
 
 export function useSendOut() {
   const [pending, setPending] = useState<Pending | null>(null);
   const dialog = pending && (
     <SendOutDialog
       count={pending.count}
+      initial={pending.initial}
       onCancel={() => setPending(null)}
       onSubmit={async (sendOut) => {
         await pending.submit(sendOut);
@@ -23,5 +24,8 @@ export function useSendOut() {
       }}
     />
   );
-  return { ask: (submit: Pending["submit"], count = 1) => setPending({ submit, count }), dialog };
+  return {
+    ask: (submit: Pending["submit"], count = 1, initial?: Partial<SendOut>) => setPending({ submit, count, initial }),
+    dialog,
+  };
 }

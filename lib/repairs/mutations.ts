@@ -14,6 +14,7 @@ import {
 import { findWorkshop } from "@/lib/workshops/workshops";
 import { dayIn } from "@/lib/time-zone";
 import { parseDeadline } from "./dates";
+import { isUuid } from "@/lib/uuid";
 import { deleteWithFiles } from "@/lib/photos/store";
 import { searchTextOf } from "./search-text";
 import { repairJson } from "./serialize";
@@ -90,6 +91,9 @@ export async function recordEvent(
  * (repairs_status_since): stamped as the status leaves outsourced.
  */
 async function sendOutFields(tx: Tx, shopId: string, input: SendOutInput, now: Date) {
+  // Held until commit: a deletion of the workshop waits, then finds the item there (409), or went first (404).
+  if (isUuid(input.workshop_id))
+    await tx.$executeRaw`SELECT 1 FROM workshops WHERE id = ${input.workshop_id}::uuid FOR KEY SHARE`;
   const workshop = await findWorkshop(tx, shopId, input.workshop_id);
   const sentOn =
     input.sent_on ??

@@ -77,6 +77,16 @@ test("workshops are kept in settings; a repair goes out from its badge and comes
   await expect(details.getByText("PK-778")).toBeVisible();
   await expect(page.getByRole("region", { name: "History" }).getByText("Sent to Relojería Puig")).toBeVisible();
 
+  // The workshop says it needs longer: the details change, the status stays.
+  await details.getByRole("button", { name: "Change send-out" }).click();
+  const change = page.getByRole("dialog", { name: "Send to an outside workshop" });
+  await expect(change.getByLabel("Cost (optional)")).toHaveValue("45.50");
+  await expect(change.getByLabel("Tracking number (optional)")).toHaveValue("PK-778");
+  await change.getByLabel("Expected return").fill(dayFrom(20, zone));
+  await change.getByRole("button", { name: "Send out" }).click();
+  await expect(details.getByText(dayFrom(20, zone), { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change status, now Outsourced" })).toBeVisible();
+
   await page.getByRole("button", { name: "Back from the workshop" }).click();
   await expect(page.getByRole("button", { name: "Change status, now In repair" })).toBeVisible();
   await expect(details.getByText(`Back from Relojería Puig on ${dayFrom(0, zone)}`)).toBeVisible();
