@@ -110,10 +110,11 @@ const REPAIR_COLUMNS = selectRepairColumns();
 /**
  * One page (plus one row, to know whether more follow) and the count, in one
  * query: a round trip is a good part of a list request's cost. From the top
- * or a cursor the page is read along the index; a bare page number first
- * finds the ids (an index-only scan skips the rows before it cheaply), then
- * reads just those rows. The count comes on every row, and on a single row of
- * nulls when the page is empty.
+ * or a cursor the page is read along the index. A bare page number, or a work
+ * queue, first finds the page's ids (an index-only scan: skipping rows, or
+ * picking a queue's newest from its partial index, which carries the order's
+ * columns), then reads just those rows. The count comes on every row, and on
+ * a single row of nulls when the page is empty.
  */
 async function readPage(
   client: PrismaClient,
@@ -132,7 +133,7 @@ async function readPage(
     ? Prisma.sql`ORDER BY coalesce(page.deadline, 'infinity'::date), page.id`
     : Prisma.sql`ORDER BY page."createdAt" DESC, page.id DESC`;
   const page =
-    offset === 0
+    offset === 0 && !query.queue
       ? Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ${order}`
       : Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;

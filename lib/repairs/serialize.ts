@@ -49,7 +49,7 @@ export type RepairFields = Omit<
   sentOutOn: Instant | null;
   expectedBackOn: Instant | null;
   returnedAt: Instant | null;
-  statusSince: Instant;
+  statusSince: Instant | null;
   deadline: Instant | null;
   quoteCreatedAt: Instant | null;
   quoteExpiresAt: Instant | null;
@@ -84,8 +84,8 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     customer_language: repair.customerLanguage,
     /** The customer's status page (README, The customer's side): the link is the secret. */
     status_url: statusUrl(repair.statusToken),
-    /** Since when it has its status. */
-    status_since: iso(repair.statusSince)!,
+    /** Since when it has its status (null: before this was recorded, and unchanged since). */
+    status_since: iso(repair.statusSince),
     /** The current or last send-out to an outside workshop (outsourced_to is its name). */
     workshop_id: repair.workshopId,
     sent_out_on: iso(repair.sentOutOn),

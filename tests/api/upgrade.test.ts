@@ -175,7 +175,7 @@ describe("upgrading from the previous release", () => {
     });
   });
 
-  it("gives every repair of the last release the time it got its status, and an item out its date sent", async () => {
+  it("gives the last release's ready and outsourced repairs the time they got their status, and an item out its date sent", async () => {
     const release = "20261123180000_repair_events";
     const url = await previousRelease(release);
     await onServer(url, async (c) => {
@@ -184,10 +184,11 @@ describe("upgrading from the previous release", () => {
           "INSERT INTO shops (name, time_zone) VALUES ('Joieria Puig', 'Pacific/Kiritimati') RETURNING id",
         )
       ).rows[0].id;
-      // 200 repairs, each made 10 days ago and moved to ready 3 days ago; one outsourced.
+      // 200 repairs: one outsourced, one in repair, the rest ready.
       await c.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, search_text, updated_at)
-         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell', CASE WHEN n = 1 THEN 'outsourced' ELSE 'ready' END::repair_status,
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell',
+                CASE n WHEN 1 THEN 'outsourced' WHEN 3 THEN 'in_repair' ELSE 'ready' END::repair_status,
                 'r-' || n, TIMESTAMPTZ '2026-11-01T12:00:00Z'
          FROM generate_series(1, 200) n`,
         [shop],
@@ -207,7 +208,7 @@ describe("upgrading from the previous release", () => {
     expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
 
     await onServer(url, async (c) => {
-      const rows = await c.query<{ repair_number: string; since: string; sent: string | null; returned: null }>(
+      const rows = await c.query<{ repair_number: string; since: string | null; sent: string | null; returned: null }>(
         `SELECT repair_number, to_char(status_since AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS since,
                 to_char(sent_out_on, 'YYYY-MM-DD') AS sent, returned_at AS returned FROM repairs`,
       );
@@ -226,7 +227,9 @@ describe("upgrading from the previous release", () => {
         sent: "2026-11-18",
         returned: null,
       });
-      const others = rows.rows.filter((r) => !["R-1", "R-2"].includes(r.repair_number));
+      // Not ready nor out: nothing asks since when, so the upgrade leaves its row alone (null until its next change).
+      expect(byNumber.get("R-3")).toEqual({ repair_number: "R-3", since: null, sent: null, returned: null });
+      const others = rows.rows.filter((r) => !["R-1", "R-2", "R-3"].includes(r.repair_number));
       expect(new Set(others.map((r) => `${r.since}|${r.sent}`))).toEqual(new Set(["2026-11-17T12:30|null"]));
       // The trigger keeps it from now on: a status change stamps it, and leaving the workshop stamps the return.
       await c.query("UPDATE repairs SET status = 'ready' WHERE repair_number = 'R-1'");
