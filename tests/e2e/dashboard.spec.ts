@@ -55,7 +55,8 @@ test("the signed-in screens follow the account's language", async ({ page, reque
   await expect(page.getByRole("heading", { name: "Hola, Lucía" })).toBeVisible();
   await expect(page.getByText("Rol: Propietario")).toBeVisible();
   await page.getByRole("navigation").getByRole("link", { name: "Reparaciones" }).click();
-  await expect(page.getByRole("heading", { name: "Reparaciones" })).toBeVisible();
+  await expect(page).toHaveURL(/\/repairs$/);
+  await expect(page.getByRole("heading", { name: "Reparaciones", exact: true, level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cambiar el estado, ahora Listo" })).toBeVisible();
   await expect(page.getByText("Mostrando 1 de 1 reparación")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");

@@ -26,10 +26,16 @@ test("the edit form starts from the repair, saves every field, and adds photos a
   await form.getByLabel("Final price (€)").fill("75.5");
   await form.getByLabel("Status").selectOption("outsourced");
   await form.getByRole("button", { name: "Save changes" }).click();
+  // Going out asks where: the shop has no workshop yet, so one is named here (it becomes outsourced_to).
+  const sendOut = page.getByRole("dialog", { name: "Send to an outside workshop" });
+  await sendOut.getByLabel("New workshop's name").fill("Taller Central");
+  await sendOut.getByRole("button", { name: "Send out" }).click();
+  await expect(sendOut).toBeHidden();
   await expect(form).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Repair updated" })).toBeVisible();
   await expect(page.getByText("Laia Roca Puig")).toBeVisible();
-  await expect(page.getByText("Taller Central")).toBeVisible();
+  await expect(page.getByText("Taller Central", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^At Taller Central since /)).toBeVisible();
   await expect(page.getByRole("region", { name: "Final price", exact: true }).getByText("€75.50")).toBeVisible();
   await expect(page.getByRole("button", { name: "Change status, now Outsourced" })).toBeVisible();
 

@@ -44,6 +44,13 @@ test("workshops are kept in settings; a repair goes out from its badge and comes
   await section.getByRole("button", { name: "Delete: Atelier Bosch" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(section.getByText("Atelier Bosch")).toHaveCount(0);
+  // How long a ready item may wait before the dashboard flags it: the shop's own days.
+  const shop = page.getByRole("region", { name: "Shop", exact: true });
+  await shop.getByLabel("Days a ready item may wait before the dashboard flags it").fill("3");
+  await shop.getByRole("button", { name: "Save" }).click();
+  await expect(shop.getByText("Shop details saved")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByText("Ready for more than 3 days")).toBeVisible();
 
   const repair = await addRepair(request, headers, {
     repair_number: "R-OUT-1",
@@ -130,6 +137,7 @@ test("the dashboard counts what needs doing and each count opens the list so fil
 
   await page.goto("/dashboard");
   const queues = page.getByRole("region", { name: "What needs doing" });
+  await expect(queues.getByText("Ready for more than 7 days")).toBeVisible();
   await expect(queues.getByRole("link", { name: /^Overdue/ })).toContainText("2");
   await expect(queues.getByRole("link", { name: /^Late back from a workshop/ })).toContainText("1");
   await expect(queues.getByRole("link", { name: /^Quotes expired/ })).toContainText("0");

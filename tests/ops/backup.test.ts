@@ -11,6 +11,7 @@ import { createDb } from "@/lib/db";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { changeStatus, createRepair, setQuote } from "@/lib/repairs/mutations";
+import { createWorkshop } from "@/lib/workshops/workshops";
 import { run, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -36,7 +37,7 @@ const STATUSES = [
   "denied",
 ];
 
-/** Two shops with varied data: accounts, a session, repairs in every status, quotes, prices, history and real photo files. */
+/** Two shops with varied data: accounts, a session, repairs in every status (one sent to a workshop), quotes, prices, history and real photo files. */
 async function populate(databaseUrl: string, uploadDir: string) {
   const client = createDb(databaseUrl, 2);
   try {
@@ -61,6 +62,7 @@ async function populate(databaseUrl: string, uploadDir: string) {
       });
       await startSession(client, { id: owner.userId, shopId: owner.shopId });
       const actor = { shopId: owner.shopId, userId: owner.userId };
+      const { workshop } = await createWorkshop(client, actor, { name: "Taller Puig", contact: "+34 933 000 000" });
       for (let i = 0; i < STATUSES.length; i++) {
         const repair = await createRepair(client, actor, {
           repair_number: `R-${i}`,
@@ -78,7 +80,12 @@ async function populate(databaseUrl: string, uploadDir: string) {
             notes: "Cristal + junta",
             expires_in_hours: 14 * 24,
           });
-        if (STATUSES[i] !== "received") await changeStatus(client, actor, repair.id, { status: STATUSES[i] });
+        if (STATUSES[i] === "outsourced")
+          await changeStatus(client, actor, repair.id, {
+            status: "outsourced",
+            send_out: { workshop_id: workshop.id, expected_back: "2027-03-20", cost: 35, tracking: "PK-1" },
+          });
+        else if (STATUSES[i] !== "received") await changeStatus(client, actor, repair.id, { status: STATUSES[i] });
         if (i < 3) {
           const jpeg = await sharp({ create: { width: 32 + i, height: 24, channels: 3, background: "#a0522d" } })
             .jpeg()
@@ -148,6 +155,8 @@ function expectSameData(source: Awaited<ReturnType<typeof snapshot>>, restored: 
   for (const table of Object.keys(source)) expect(restored[table], table).toEqual(source[table]);
   expect(source.repairs).toHaveLength(22);
   expect(source.photos).toHaveLength(6);
+  expect(source.workshops).toHaveLength(2);
+  expect(source.repairs.filter((row) => row.includes('"outsource_tracking":"PK-1"'))).toHaveLength(2);
 }
 
 describe("backup and restore on a database server", () => {
