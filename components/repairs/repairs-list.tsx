@@ -143,7 +143,8 @@ export function RepairsList() {
     list.query.queue !== null ||
     list.query.workshop !== null;
   const shown = list.repairs.length;
-  const total = list.page?.total ?? 0;
+  // A capped count is a lower bound: never below what is shown (pages read on past it).
+  const total = Math.max(list.page?.total ?? 0, shown);
 
   return (
     <div className="flex flex-col gap-4">

@@ -10,9 +10,15 @@ import { queueCondition } from "./queues";
 
 // Reading repairs, always within the caller's shop. Totals come from the
 // trigger-kept repair_counts (no count(*) over the table); a search, which
-// they cannot answer, counts its matches up to SEARCH_COUNT_CAP only.
+// they cannot answer (a search, a work queue, a workshop), counts its matches
+// up to LIST_COUNT_CAP only.
 
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * Past this many matches the list says "more than 100": counting further
+ * reads every further match (a common name at 1M repairs: 20 ms to count
+ * 1,000 against 2 ms for 100, the page itself 4 ms).
+ */
+export const LIST_COUNT_CAP = 100;
 /** The most rows a page number may skip (page 201 at 50 a page); README, Security. */
 export const MAX_OFFSET = 10_000;
 
@@ -98,7 +104,7 @@ const countsRows = (query: ListQuery) => Boolean(query.search || query.queue || 
 /** How many repairs match: exact from the counters, or else up to the cap plus one. */
 function countQuery(shopId: string, query: ListQuery, now: Date): Prisma.Sql {
   if (countsRows(query)) {
-    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query, now)} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`;
+    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query, now)} LIMIT ${LIST_COUNT_CAP + 1}) matches`;
   }
   const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
   return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
@@ -149,8 +155,8 @@ async function readPage(
   const capped = countsRows(query);
   return {
     page: repairs,
-    total: capped ? Math.min(matches, SEARCH_COUNT_CAP) : matches,
-    capped: capped ? matches > SEARCH_COUNT_CAP : false,
+    total: capped ? Math.min(matches, LIST_COUNT_CAP) : matches,
+    capped: capped ? matches > LIST_COUNT_CAP : false,
   };
 }
 

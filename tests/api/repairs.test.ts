@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { createRepair, repairInput, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -222,6 +223,35 @@ describe("GET /api/repairs", () => {
     expect(await found("nobody at all")).toEqual([]);
     const combined = await (await api.list(`?search=jose&statuses=ready`)).json();
     expect(combined.repairs).toEqual([]);
+  });
+});
+
+describe("GET /api/repairs?search= with many matches", () => {
+  it("counts up to 100 and says 'more than' past it, on every page", async () => {
+    const { owner, api } = await shopSession();
+    const insert = (from: number, to: number, word: string) => db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+      SELECT ${owner.shopId}::uuid, ${word} || '-' || n, 'Client', 'Anell', lower(${word}) || ' client anell'
+      FROM generate_series(${from}::int, ${to}::int) n`;
+    await insert(1, LIST_COUNT_CAP, "Exact");
+    await insert(1, LIST_COUNT_CAP + 30, "Many");
+    const exact = await (await api.list("?search=exact")).json();
+    expect(exact.pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: false, hasMore: true });
+    const many = await (await api.list("?search=many")).json();
+    expect(many.pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, hasMore: true });
+    let cursor = many.pagination.nextCursor;
+    let seen = many.repairs.length;
+    while (cursor) {
+      const next = await (await api.list(`?search=many&cursor=${cursor}`)).json();
+      expect(next.pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+      seen += next.repairs.length;
+      cursor = next.pagination.nextCursor;
+    }
+    expect(seen).toBe(LIST_COUNT_CAP + 30);
+    // A page number past the cap: never a total below what the pages hold.
+    const third = await (await api.list("?search=many&page=3")).json();
+    expect(third.repairs).toHaveLength(30);
+    expect(third.pagination.total).toBe(LIST_COUNT_CAP + 30);
   });
 });
 

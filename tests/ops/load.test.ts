@@ -6,12 +6,12 @@ import { run, TSX } from "../helpers/processes";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // 50 clients of mixed traffic (reads, searches, writes, sign-ins, pages,
-// exports) against the production server for LOAD_TEST_SECONDS (60 by
+// exports) against the production server for LOAD_TEST_SECONDS (40 by
 // default): not one 5xx or dropped request, every request logged as one JSON
 // line without a secret in it, and the server's memory back near its level
 // once the load stops.
 
-const SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 60);
+const SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 40);
 const EMAIL = "bench@example.com";
 const PASSWORD = "Bench-Password-1";
 
