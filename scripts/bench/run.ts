@@ -214,6 +214,11 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ["status filter", () => ({ name: "x", path: "/api/repairs?statuses=ready", headers: auth })],
     ["search, common term", () => ({ name: "x", path: "/api/repairs?search=garcia", headers: auth })],
     [`search, rare term`, () => ({ name: "x", path: `/api/repairs?search=${rare}`, headers: auth })],
+    // The commonest search at a counter: a customer's full name, as typed (1 in 400 repairs has this one).
+    [
+      "search, customer's name",
+      () => ({ name: "x", path: `/api/repairs?search=${encodeURIComponent("José García")}`, headers: auth }),
+    ],
     ["detail", (c, i) => ({ name: "x", path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}`, headers: auth })],
     // The work queues (issue 17): the dashboard's counts, and each filter's first page.
     ["dashboard queues", () => ({ name: "x", path: "/api/repairs/queues", headers: auth })],
