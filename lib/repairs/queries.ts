@@ -9,9 +9,9 @@ import { repairJson, type Instant, type RepairFields } from "./serialize";
 import { queueCondition } from "./queues";
 
 // Reading repairs, always within the caller's shop. Totals come from the
-// trigger-kept repair_counts (no count(*) over the table); a search, which
-// they cannot answer (a search, a work queue, a workshop), counts its matches
-// up to LIST_COUNT_CAP only.
+// trigger-kept repair_counts (no count(*) over the table); a search, a work
+// queue or a workshop filter, which they cannot answer, counts its matches up
+// to LIST_COUNT_CAP only.
 
 /**
  * Past this many matches the list says "more than 100": counting further
