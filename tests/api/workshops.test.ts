@@ -8,6 +8,7 @@ import { GET as historyRoute } from "@/app/api/repairs/[id]/history/route";
 import { POST as exportRoute } from "@/app/api/export/excel/route";
 import { db } from "@/lib/db";
 import { dayIn } from "@/lib/time-zone";
+import { MAX_WORKSHOPS } from "@/lib/workshops/workshops";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -55,6 +56,16 @@ describe("the shop's outside workshops", () => {
     expect(listed.map((w: { name: string }) => w.name)).toEqual(["Atelier Bosch", "Relojería Puig"]);
     expect(listed[0]).toMatchObject({ contact: "+34 933 000 000", notes: "Quartz only" });
     expect((await (await workshops(other.token).list()).json()).workshops).toHaveLength(1);
+  });
+
+  it("are at most 100 a shop", async () => {
+    const { token, owner } = await shopSession();
+    await db().workshop.createMany({
+      data: Array.from({ length: MAX_WORKSHOPS }, (_, i) => ({ shopId: owner.shopId, name: `Workshop ${i}` })),
+    });
+    const refused = await workshops(token).create({ name: "One more" });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error).toBe("A shop can keep up to 100 workshops");
   });
 
   it("are changed and deleted by their own shop only", async () => {
