@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/client/api-client";
 import { workshopsApi, type WorkshopJson } from "@/lib/client/api";
 import { button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog, preloadConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
@@ -158,6 +158,8 @@ export function WorkshopsSection() {
                       <button
                         type="button"
                         onClick={() => setDeleting(workshop)}
+                        onPointerEnter={preloadConfirmDialog}
+                        onFocus={preloadConfirmDialog}
                         aria-label={`${t("settings.workshopDelete")}: ${workshop.name}`}
                         className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
                       >
@@ -179,25 +181,27 @@ export function WorkshopsSection() {
           />
         )}
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        title={t("settings.workshopDeleteTitle")}
-        description={t("settings.workshopDeleteConfirm", { name: deleting?.name ?? "" })}
-        cancelLabel={t("repair.cancel")}
-        confirmLabel={t("settings.workshopDelete")}
-        onConfirm={async () => {
-          const gone = deleting!;
-          setDeleting(null);
-          try {
-            await workshopsApi.remove(gone.id);
-            setWorkshops((list) => (list ?? []).filter((w) => w.id !== gone.id));
-            setFlash({ kind: "success", text: t("success.workshopDeleted") });
-          } catch (error) {
-            setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.workshopFailed")) });
-          }
-        }}
-      />
+      {deleting && (
+        <LazyConfirmDialog
+          open
+          onCancel={() => setDeleting(null)}
+          title={t("settings.workshopDeleteTitle")}
+          description={t("settings.workshopDeleteConfirm", { name: deleting.name })}
+          cancelLabel={t("repair.cancel")}
+          confirmLabel={t("settings.workshopDelete")}
+          onConfirm={async () => {
+            const gone = deleting;
+            setDeleting(null);
+            try {
+              await workshopsApi.remove(gone.id);
+              setWorkshops((list) => (list ?? []).filter((w) => w.id !== gone.id));
+              setFlash({ kind: "success", text: t("success.workshopDeleted") });
+            } catch (error) {
+              setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.workshopFailed")) });
+            }
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog, preloadConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 
 // The bar shown while repairs are selected in the list: one status for all of
 // them, confirmed once, applied in one transaction (all or none).
@@ -51,6 +51,8 @@ export function BulkStatusBar({
         type="button"
         disabled={busy}
         onClick={() => (status === "outsourced" ? void onApply(status) : setConfirming(true))}
+        onPointerEnter={preloadConfirmDialog}
+        onFocus={preloadConfirmDialog}
         className={button("primary")}
       >
         {t("repairs.bulkApply")}
@@ -58,24 +60,26 @@ export function BulkStatusBar({
       <button type="button" onClick={onClear} className="ml-auto text-blue-900 underline">
         {t("repairs.bulkClear")}
       </button>
-      <ConfirmDialog
-        open={confirming}
-        onCancel={() => setConfirming(false)}
-        title={t("repairs.bulkTitle")}
-        description={t("repairs.bulkConfirm", { count, status: t(`statuses.${status}`), numbers: shown })}
-        cancelLabel={t("repair.cancel")}
-        confirmLabel={t("repairs.bulkApply")}
-        kind="primary"
-        onConfirm={async () => {
-          setConfirming(false);
-          setBusy(true);
-          try {
-            await onApply(status);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
+      {confirming && (
+        <LazyConfirmDialog
+          open
+          onCancel={() => setConfirming(false)}
+          title={t("repairs.bulkTitle")}
+          description={t("repairs.bulkConfirm", { count, status: t(`statuses.${status}`), numbers: shown })}
+          cancelLabel={t("repair.cancel")}
+          confirmLabel={t("repairs.bulkApply")}
+          kind="primary"
+          onConfirm={async () => {
+            setConfirming(false);
+            setBusy(true);
+            try {
+              await onApply(status);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      )}
     </div>
   );
 }
