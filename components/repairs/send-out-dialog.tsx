@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import type { Locale } from "@/i18n/config";
 import { workshopsApi, type SendOut, type WorkshopJson } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
@@ -135,21 +135,37 @@ export function SendOutDialog({
   const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
   const label = "flex flex-col gap-1 text-sm font-medium text-slate-700";
   const errorOf = (field: Field) => errors[field] && <span className="font-normal text-red-700">{errors[field]}</span>;
-  const dateInput = (value: string, set: (v: string) => void, field: Field) => (
-    <input
-      type="text"
-      inputMode="numeric"
-      maxLength={10}
-      placeholder={t("createRepair.deadlinePlaceholder")}
-      value={value}
-      onChange={(e) => {
-        set(maskDate(e.target.value));
-        clear(field);
-      }}
-      className={input}
-      aria-invalid={errors[field] ? true : undefined}
-    />
+  /** A labelled text field with its error; `props` for the keyboard and length. */
+  const textField = (
+    text: string,
+    field: Field,
+    value: string,
+    set: (v: string) => void,
+    props: InputHTMLAttributes<HTMLInputElement> = {},
+    transform = (typed: string) => typed,
+  ) => (
+    <label className={label}>
+      {text}
+      <input
+        type="text"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => {
+          set(transform(e.target.value));
+          clear(field);
+        }}
+        className={input}
+        aria-invalid={errors[field] ? true : undefined}
+        {...props}
+      />
+      {errorOf(field)}
+    </label>
   );
+  const dateProps = {
+    inputMode: "numeric",
+    maxLength: 10,
+    placeholder: t("createRepair.deadlinePlaceholder"),
+  } as const;
 
   return (
     <Modal
@@ -187,21 +203,9 @@ export function SendOutDialog({
               {errorOf("workshop")}
             </div>
             {choice === NEW && (
-              <label className={label}>
-                {t("sendOut.newName")}
-                <input
-                  type="text"
-                  autoComplete="off"
-                  value={name}
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    clear("name");
-                  }}
-                  className={input}
-                  aria-invalid={errors.name ? true : undefined}
-                />
-                {errorOf("name")}
-                <span className="font-normal text-slate-600">
+              <>
+                {textField(t("sendOut.newName"), "name", name, setName)}
+                <p className="text-sm text-slate-600">
                   {t.rich("sendOut.manage", {
                     link: (text) => (
                       <Link href="/settings#workshops" className="text-blue-800 underline">
@@ -209,51 +213,21 @@ export function SendOutDialog({
                       </Link>
                     ),
                   })}
-                </span>
-              </label>
+                </p>
+              </>
             )}
             <div className="grid gap-3 sm:grid-cols-2">
-              <label className={label}>
-                {t("sendOut.sentOn")}
-                {dateInput(sentOn, setSentOn, "sent_on")}
-                {errorOf("sent_on")}
-              </label>
-              <label className={label}>
-                {t("sendOut.expectedBack")}
-                {dateInput(expectedBack, setExpectedBack, "expected_back")}
-                {errorOf("expected_back")}
-              </label>
-              <label className={label}>
-                {t("sendOut.cost")}
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={cost}
-                  onChange={(e) => {
-                    setCost(e.target.value);
-                    clear("cost");
-                  }}
-                  className={input}
-                  aria-invalid={errors.cost ? true : undefined}
-                />
-                {errorOf("cost")}
-              </label>
-              <label className={label}>
-                {t("sendOut.tracking")}
-                <input
-                  type="text"
-                  autoComplete="off"
-                  value={tracking}
-                  onChange={(e) => {
-                    setTracking(e.target.value);
-                    clear("tracking");
-                  }}
-                  className={input}
-                  aria-invalid={errors.tracking ? true : undefined}
-                />
-                {errorOf("tracking")}
-              </label>
+              {textField(t("sendOut.sentOn"), "sent_on", sentOn, setSentOn, dateProps, maskDate)}
+              {textField(
+                t("sendOut.expectedBack"),
+                "expected_back",
+                expectedBack,
+                setExpectedBack,
+                dateProps,
+                maskDate,
+              )}
+              {textField(t("sendOut.cost"), "cost", cost, setCost, { inputMode: "decimal" })}
+              {textField(t("sendOut.tracking"), "tracking", tracking, setTracking)}
             </div>
           </>
         )}
