@@ -26,6 +26,9 @@ const KEY = "repairs-list";
 /** A list left longer ago than this is read afresh. */
 const FRESH_MS = 30 * 60_000;
 
+/** The whole list, newest first: what a filtered address changes. */
+export const ALL_REPAIRS: ListQuery = { search: "", statuses: [], queue: null, workshop: null, sort: "created" };
+
 /** The query a list address asks for (its search parameters). */
 export function queryFromParams(params: Pick<URLSearchParams, "get">): ListQuery {
   const queue = params.get("queue");

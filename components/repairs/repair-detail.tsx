@@ -41,6 +41,14 @@ const RepairFormDialog = dynamic(
   { ssr: false },
 );
 
+/** The guided next step stands out; denying and sending out are the other ways. */
+const ACTION_STYLE: Partial<Record<QuickAction["action"] | "primary", string>> = {
+  primary: "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800",
+  deny: "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50",
+  sendOut:
+    "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100",
+};
+
 type Loaded =
   | { state: "ok"; repair: RepairJson }
   | { state: "notFound" }
@@ -173,13 +181,7 @@ export function RepairDetail({ id }: { id: string }) {
               key={action.action}
               type="button"
               onClick={() => void quickAction(action)}
-              className={
-                action.action === "deny" || action.action === "sendOut"
-                  ? action.action === "deny"
-                    ? "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
-                    : "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
-                  : "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
-              }
+              className={ACTION_STYLE[action.action] ?? ACTION_STYLE.primary}
             >
               {t(`repair.actions.${action.action}`)}
             </button>

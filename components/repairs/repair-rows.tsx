@@ -44,6 +44,19 @@ export function RepairRows({
       className="h-5 w-5 shrink-0"
     />
   );
+  // The number is a real link (a new tab, a copied address); a click on it opens the repair, not the row's handler twice.
+  const numberLink = (repair: ListRepair, className: string) => (
+    <Link
+      href={`/repairs/${repair.id}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onRemember(repair.id);
+      }}
+      className={className}
+    >
+      {repair.repair_number}
+    </Link>
+  );
   return (
     <>
       <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
@@ -76,18 +89,7 @@ export function RepairRows({
                 className="cursor-pointer border-t border-slate-100 hover:bg-slate-50"
               >
                 <td className="px-3 py-2">{checkbox(repair)}</td>
-                <td className="px-3 py-2 font-medium">
-                  <Link
-                    href={`/repairs/${repair.id}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onRemember(repair.id);
-                    }}
-                    className="text-blue-800 hover:underline"
-                  >
-                    {repair.repair_number}
-                  </Link>
-                </td>
+                <td className="px-3 py-2 font-medium">{numberLink(repair, "text-blue-800 hover:underline")}</td>
                 <td className="px-3 py-2">{repair.customer_name}</td>
                 <td className="px-3 py-2">{t(`itemTypes.${repair.item_type}`)}</td>
                 <td className="max-w-64 px-3 py-2">
@@ -114,16 +116,7 @@ export function RepairRows({
           >
             <div className="flex items-start justify-between gap-2">
               {checkbox(repair)}
-              <Link
-                href={`/repairs/${repair.id}`}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onRemember(repair.id);
-                }}
-                className="mr-auto font-medium text-blue-800 hover:underline"
-              >
-                {repair.repair_number}
-              </Link>
+              {numberLink(repair, "mr-auto font-medium text-blue-800 hover:underline")}
               <StatusBadge status={repair.status} onChange={(status) => onStatus(repair, status)} />
             </div>
             <p className="mt-1 text-slate-900">{repair.customer_name}</p>

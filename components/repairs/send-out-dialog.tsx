@@ -89,12 +89,9 @@ export function SendOutDialog({
     }
     if (parsedCost.error) found.cost = parsedCost.error === "amountRequired" ? undefined : parsedCost.error;
     // The server's own schema on what would be sent: the same rules for the dates and the tracking number.
-    const checked = sendOutSchema.safeParse({
-      workshop_id: "-",
-      sent_on: sentOn,
-      expected_back: expectedBack,
-      tracking,
-    });
+    const checked = sendOutSchema
+      .pick({ sent_on: true, expected_back: true, tracking: true })
+      .safeParse({ sent_on: sentOn, expected_back: expectedBack, tracking });
     for (const issue of checked.error?.issues ?? []) found[issue.path[0] as Field] ??= issue.message;
     const shown = Object.fromEntries(Object.entries(found).map(([k, code]) => [k, fieldErrorText(t, code)]));
     setErrors(shown);

@@ -8,7 +8,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { repairsApi } from "@/lib/client/api";
 import type { WorkQueues } from "@/lib/repairs/queues";
 import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
-import { listHref } from "@/components/repairs/list-memory";
+import { ALL_REPAIRS, listHref } from "@/components/repairs/list-memory";
 import { statusClasses } from "@/components/repairs/status-style";
 
 const CARDS = [
@@ -19,7 +19,7 @@ const CARDS = [
 
 /** The queues read soonest-first where a date says how late: overdue by deadline. */
 const queueHref = (queue: Queue) =>
-  listHref({ search: "", statuses: [], queue, workshop: null, sort: queue === "overdue" ? "deadline" : "created" });
+  listHref({ ...ALL_REPAIRS, queue, sort: queue === "overdue" ? "deadline" : "created" });
 
 // SPEC section 2, /dashboard: the welcome and the three cards; then what needs
 // doing (issue 17, part 3): each work queue's count and the repairs per
@@ -100,7 +100,7 @@ export function Dashboard() {
               {REPAIR_STATUSES.map((status) => (
                 <li key={status}>
                   <Link
-                    href={listHref({ search: "", statuses: [status], queue: null, workshop: null, sort: "created" })}
+                    href={listHref({ ...ALL_REPAIRS, statuses: [status] })}
                     className="flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1.5 text-sm hover:border-blue-400"
                   >
                     <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(status).dot}`} />

@@ -1,5 +1,5 @@
 import { AppError, successText } from "@/lib/errors";
-import type { PrismaClient, Workshop } from "@/lib/generated/prisma/client";
+import type { Prisma, PrismaClient, Workshop } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/uuid";
 import { workshopSchema } from "./schema";
 
@@ -39,6 +39,15 @@ export async function findWorkshop(client: Pick<PrismaClient, "workshop">, shopI
   return workshop;
 }
 
+/**
+ * The shop's workshop, locked for the rest of the transaction (a change or a
+ * deletion racing another one waits for it, then finds it as it left it), or a 404.
+ */
+async function lockWorkshop(tx: Prisma.TransactionClient, shopId: string, id: string) {
+  if (isUuid(id)) await tx.$executeRaw`SELECT 1 FROM workshops WHERE id = ${id}::uuid FOR UPDATE`;
+  return findWorkshop(tx, shopId, id);
+}
+
 /** POST /workshops. */
 export async function createWorkshop(client: PrismaClient, caller: Caller, input: unknown) {
   const data = workshopSchema.parse(input);
@@ -55,17 +64,18 @@ export async function createWorkshop(client: PrismaClient, caller: Caller, input
 /** PUT /workshops/{id}: any of its fields. Repairs sent there keep the name they were sent under. */
 export async function updateWorkshop(client: PrismaClient, caller: Caller, id: string, input: unknown) {
   const data = workshopSchema.partial().parse(input);
-  await findWorkshop(client, caller.shopId, id);
-  const workshop = await client.workshop.update({ where: { id, shopId: caller.shopId }, data });
+  const workshop = await client.$transaction(async (tx) => {
+    await lockWorkshop(tx, caller.shopId, id);
+    return tx.workshop.update({ where: { id, shopId: caller.shopId }, data });
+  });
   return { workshop: workshopJson(workshop), message: successText("workshopSaved") };
 }
 
 /** DELETE /workshops/{id}: refused while a repair is there. */
 export async function deleteWorkshop(client: PrismaClient, caller: Caller, id: string) {
-  await findWorkshop(client, caller.shopId, id);
   await client.$transaction(async (tx) => {
     // A send-out to it waits for this, and then finds it gone.
-    await tx.$executeRaw`SELECT 1 FROM workshops WHERE id = ${id}::uuid FOR UPDATE`;
+    await lockWorkshop(tx, caller.shopId, id);
     const there = await tx.repair.count({ where: { shopId: caller.shopId, workshopId: id, status: "outsourced" } });
     if (there > 0) throw new AppError("workshopInUse");
     await tx.workshop.delete({ where: { id, shopId: caller.shopId } });
