@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn, dayTimeIn, defaultTimeZone, isTimeZone, wallClockIn } from "./time-zone";
+import { dayIn, dayTimeIn, defaultTimeZone, isTimeZone, wallClockIn, wallClocksIn } from "./time-zone";
 
 describe("instants in the shop's time zone", () => {
   it("reads a repair taken at 00:30 in Madrid as that day, not the day before", () => {
@@ -32,5 +32,40 @@ describe("instants in the shop's time zone", () => {
       expect(isTimeZone(zone)).toBe(true);
     for (const zone of ["Mars/Olympus", "", "Europe/Madrid; DROP", 5, null]) expect(isTimeZone(zone)).toBe(false);
     expect(isTimeZone(defaultTimeZone())).toBe(true);
+  });
+});
+
+describe("many instants in one zone (the export)", () => {
+  it("gives every instant the same wall-clock time as one at a time, across every kind of change of offset", () => {
+    const zones = [
+      "Europe/Madrid",
+      "America/New_York",
+      "Australia/Lord_Howe", // moves by 30 minutes
+      "Pacific/Chatham", // UTC+12:45 / +13:45
+      "Pacific/Kiritimati",
+      "America/Sao_Paulo",
+      "UTC",
+    ];
+    for (const zone of zones) {
+      const many = wallClocksIn(zone);
+      const wrong: string[] = [];
+      const check = (ms: number) => {
+        const at = new Date(ms);
+        if (many(at).getTime() !== wallClockIn(at, zone).getTime()) wrong.push(at.toISOString());
+      };
+      // Every 53 minutes and 13.5 seconds over 2026, through each zone's changes.
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3_193_500) check(ms);
+      // And each minute around the changes in Madrid, New York and Lord Howe (at :00 and :30 UTC).
+      for (const change of [
+        Date.UTC(2026, 2, 29, 1),
+        Date.UTC(2026, 9, 25, 1),
+        Date.UTC(2026, 2, 8, 7),
+        Date.UTC(2026, 3, 4, 15),
+        Date.UTC(2026, 9, 3, 15, 30),
+      ]) {
+        for (let ms = change - 3_600_000; ms <= change + 3_600_000; ms += 60_000) check(ms + 999);
+      }
+      expect(wrong, zone).toEqual([]);
+    }
   });
 });

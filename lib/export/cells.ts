@@ -1,6 +1,6 @@
 import { REPAIR_COLUMNS } from "@/lib/repairs/columns";
 import type { Instant, RepairFields } from "@/lib/repairs/serialize";
-import { wallClockIn } from "@/lib/time-zone";
+import { wallClocksIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
 import type { ExportField } from "./fields";
 
@@ -26,48 +26,54 @@ const instant = (value: Instant | null | undefined) =>
   value == null ? null : typeof value === "string" ? new Date(value) : value;
 const amount = (value: RepairFields["quoteAmount"] | undefined) => (value == null ? null : Number(value));
 
-export function cellsOf(
-  repair: ExportRow,
+/** A maker of rows' cells for one file: its fields, labels, zone and moment. */
+export function cellMaker(
   fields: ExportField[],
   labels: Labels,
   timeZone: string,
   now: Date,
-): (string | number | Date | null)[] {
+): (repair: ExportRow) => (string | number | Date | null)[] {
   // Spreadsheets have no time zones: an instant goes in as the shop's wall-clock time.
+  const wallClock = wallClocksIn(timeZone);
   const local = (value: Instant | null | undefined) => {
     const at = instant(value);
-    return at ? wallClockIn(at, timeZone) : null;
+    return at ? wallClock(at) : null;
   };
-  return fields.map((field) => {
-    const value = repair[REPAIR_COLUMNS[field]];
-    switch (field) {
-      case "item_type":
-        return labels.itemTypes[value as string];
-      case "status":
-        return labels.statuses[value as string];
-      case "quote_status": {
-        const status = effectiveQuoteStatus((value ?? null) as QuoteStatus | null, instant(repair.quoteExpiresAt), now);
-        return status ? labels.quoteStatuses[status] : null;
+  return (repair) =>
+    fields.map((field) => {
+      const value = repair[REPAIR_COLUMNS[field]];
+      switch (field) {
+        case "item_type":
+          return labels.itemTypes[value as string];
+        case "status":
+          return labels.statuses[value as string];
+        case "quote_status": {
+          const status = effectiveQuoteStatus(
+            (value ?? null) as QuoteStatus | null,
+            instant(repair.quoteExpiresAt),
+            now,
+          );
+          return status ? labels.quoteStatuses[status] : null;
+        }
+        case "deadline":
+        case "sent_out_on":
+        case "expected_back_on":
+          return instant(value as Instant | null);
+        case "quote_amount":
+        case "final_price":
+        case "outsource_cost":
+          return amount(value as RepairFields["quoteAmount"]);
+        case "created_at":
+        case "updated_at":
+        case "quote_created_at":
+        case "quote_expires_at":
+        case "picked_up_at":
+        case "returned_at":
+          return local(value as Instant | null);
+        default:
+          return (value ?? null) as string | null;
       }
-      case "deadline":
-      case "sent_out_on":
-      case "expected_back_on":
-        return instant(value as Instant | null);
-      case "quote_amount":
-      case "final_price":
-      case "outsource_cost":
-        return amount(value as RepairFields["quoteAmount"]);
-      case "created_at":
-      case "updated_at":
-      case "quote_created_at":
-      case "quote_expires_at":
-      case "picked_up_at":
-      case "returned_at":
-        return local(value as Instant | null);
-      default:
-        return (value ?? null) as string | null;
-    }
-  });
+    });
 }
 
 export const DATE_FORMAT = "dd/mm/yyyy";

@@ -1,6 +1,4 @@
-import { once } from "node:events";
-import { PassThrough, Transform } from "node:stream";
-import ExcelJS from "exceljs";
+import { PassThrough } from "node:stream";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -12,12 +10,13 @@ import { wallClockIn } from "@/lib/time-zone";
 import ca from "@/messages/ca.json" with { type: "json" };
 import en from "@/messages/en.json" with { type: "json" };
 import es from "@/messages/es.json" with { type: "json" };
-import { cellsOf, formatOf, type ExportRow } from "./cells";
+import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { ExportField } from "./fields";
 import { exportSchema } from "./schema";
+import { writeXlsx } from "./xlsx";
 
 // The .xlsx export, streamed: rows are read in keyset batches (newest first,
-// as the list shows them) and written with exceljs's streaming WorkbookWriter,
+// as the list shows them) and written by our own streaming writer (./xlsx),
 // so memory stays flat however many rows there are. A sheet holds at most
 // Excel's 1,048,576 rows; more continue on the next sheet.
 
@@ -100,46 +99,6 @@ async function* batches(
   }
 }
 
-type ZipWriter = { zip: { append(source: NodeJS.ReadableStream, options: { name: string }): void } };
-
-/**
- * exceljs keeps each sheet's XML in its own StreamBuf until the sheet is
- * committed (exceljs issue #1894): at 1M rows that is the whole uncompressed
- * sheet in memory. A plain PassThrough lets the zip deflate it as it comes.
- */
-function streamEntriesThrough(workbook: InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>) {
-  const writer = workbook as unknown as ZipWriter & { _openStream(path: string): Transform };
-  writer._openStream = (path: string) => {
-    // exceljs writes strings, Buffers and its own StringBuf objects, many of
-    // them tiny: they are gathered into 256 KiB pieces, one zlib call each.
-    let pieces: Buffer[] = [];
-    let size = 0;
-    const stream = new Transform({
-      writableObjectMode: true,
-      writableHighWaterMark: 4096,
-      readableHighWaterMark: 1 << 20,
-      transform(chunk: string | Buffer | { toBuffer(): Buffer }, _encoding, done) {
-        const piece =
-          typeof chunk === "string" ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : chunk.toBuffer();
-        pieces.push(piece);
-        size += piece.length;
-        if (size >= 1 << 18) {
-          this.push(Buffer.concat(pieces, size));
-          pieces = [];
-          size = 0;
-        }
-        done();
-      },
-      flush(done) {
-        done(null, size > 0 ? Buffer.concat(pieces, size) : undefined);
-      },
-    });
-    writer.zip.append(stream, { name: path });
-    stream.on("finish", () => stream.emit("zipped"));
-    return stream;
-  };
-}
-
 export type ExportResult = { fileName: string; body: ReadableStream<Uint8Array> };
 
 export async function exportRepairs(
@@ -178,7 +137,7 @@ export async function exportRepairs(
 }
 
 async function write(
-  rows: AsyncGenerator<ExportRow[]>,
+  batches: AsyncGenerator<ExportRow[]>,
   fields: ExportField[],
   reader: Reader,
   now: Date,
@@ -186,49 +145,17 @@ async function write(
   maxRowsPerSheet: number,
 ) {
   const messages = MESSAGES[reader.language];
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  streamEntriesThrough(workbook);
   const columns = fields.map((field) => ({
     header: messages.exportFields[field],
-    key: field,
     width: Math.max(12, messages.exportFields[field].length + 2),
-    style: formatOf(field) ? { numFmt: formatOf(field) } : {},
+    numFmt: formatOf(field),
   }));
-  const cellStyles = columns.map((column) => column.style as Partial<ExcelJS.Style>);
-  let sheets = 0;
-  const newSheet = () => {
-    sheets++;
-    const sheet = workbook.addWorksheet(
-      sheets === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${sheets})`,
-    );
-    sheet.columns = columns;
-    sheet.getRow(1).font = { bold: true };
-    return sheet;
-  };
-  let sheet = newSheet();
-  let inSheet = 0;
-  for await (const batch of rows) {
-    for (const repair of batch) {
-      if (inSheet === maxRowsPerSheet) {
-        sheet.commit();
-        sheet = newSheet();
-        inSheet = 0;
-      }
-      const row = sheet.addRow(cellsOf(repair, fields, messages, reader.timeZone, now));
-      // exceljs gives every cell a fresh copy of its column's style and then
-      // works out each copy's style id from scratch (a third of the export's
-      // time); one shared style object per column is looked up once.
-      for (let i = 0; i < cellStyles.length; i++) row.getCell(i + 1).style = cellStyles[i];
-      row.commit();
-      inSheet++;
-    }
-    // Let the zip and a slow download catch up before reading more rows;
-    // stop reading at once when the download was dropped.
-    const sheetStream = (sheet as unknown as { stream: Transform }).stream;
-    if (sheetStream.writableNeedDrain) await once(sheetStream, "drain");
-    if (output.writableNeedDrain) await Promise.race([once(output, "drain"), once(output, "close")]);
-    if (output.destroyed) return;
+  const toCells = cellMaker(fields, messages, reader.timeZone, now);
+  async function* cells() {
+    for await (const batch of batches) yield batch.map(toCells);
   }
-  sheet.commit();
-  await workbook.commit();
+  await writeXlsx(output, columns, cells(), {
+    sheetName: (n) => (n === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${n})`),
+    maxRowsPerSheet,
+  });
 }
