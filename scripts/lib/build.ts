@@ -23,9 +23,12 @@ const INPUTS = [
   "postcss.config.mjs",
   "tsconfig.json",
   "package-lock.json",
+  "scripts/serve.ts",
 ];
 const SKIP = new Set([path.join(ROOT, "lib/generated"), path.join(ROOT, "public/uploads")]);
 const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
+/** The production server (scripts/serve.ts) as plain JavaScript, beside the build. */
+export const SERVER_BUNDLE = path.join(ROOT, ".next/serve.mjs");
 
 function collect(entry: string, files: string[]) {
   if (SKIP.has(entry) || !existsSync(entry)) return;
@@ -51,13 +54,14 @@ export function sourceFingerprint(): string {
  */
 export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (environment.PREBUILT === "1") {
-    if (!existsSync(path.join(ROOT, ".next/BUILD_ID")))
+    if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE))
       throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
     return;
   }
   const fingerprint = sourceFingerprint();
   const built =
     existsSync(path.join(ROOT, ".next/BUILD_ID")) &&
+    existsSync(SERVER_BUNDLE) &&
     existsSync(FINGERPRINT) &&
     readFileSync(FINGERPRINT, "utf8") === fingerprint;
   if (built) return;
@@ -67,5 +71,26 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("next build failed");
+  await bundleServer();
   writeFileSync(FINGERPRINT, fingerprint);
+}
+
+/**
+ * scripts/serve.ts and the few modules of ours it imports, compiled into one
+ * file (its packages stay imports), so the server runs on plain Node: loading
+ * TypeScript through tsx at run time cost the server about 40 MB of memory.
+ */
+async function bundleServer() {
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [path.join(ROOT, "scripts/serve.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outfile: SERVER_BUNDLE,
+    tsconfig: path.join(ROOT, "tsconfig.json"),
+    logLevel: "warning",
+  });
 }
