@@ -129,6 +129,17 @@ export async function rows<T>(
   return result.rows as T[];
 }
 
+/**
+ * Whether the client's database is the embedded PGlite: one backend that
+ * serves every connection a statement at a time, where long work must come
+ * in small pieces. Asked once per pool; a client without one (a transaction)
+ * is taken for a server.
+ */
+export async function isEmbedded(client: PrismaClient): Promise<boolean> {
+  const own = pools.get(client);
+  return own ? !(await namedStatements(own)) : false;
+}
+
 /** Closes this process's pool (graceful shutdown); the next db() call opens a new one. */
 export async function closeDb(): Promise<void> {
   const client = globalForDb.prisma;

@@ -9,13 +9,12 @@
 // timeout does.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import next from "next";
 import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
 import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
+import { collectGarbage } from "@/lib/runtime/gc";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -38,14 +37,6 @@ function isHttps(req: IncomingMessage): boolean {
 }
 
 const MB = 1024 * 1024;
-
-/** V8's full garbage collection, taken without exposing `gc` to the app's code. */
-const collectGarbage: () => void = (() => {
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
-  setFlagsFromString("--no-expose-gc");
-  return gc;
-})();
 
 /**
  * After a burst of requests V8 keeps its garbage until it next needs room,

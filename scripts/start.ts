@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { describeDatabaseUrl } from "@/lib/db/describe-url";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
+import { collectGarbage } from "@/lib/runtime/gc";
 import { ensureSecrets } from "@/lib/runtime/secrets";
 import { ensureBuild, SERVER_BUNDLE } from "./lib/build";
 import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
@@ -70,6 +71,9 @@ async function main() {
       server.kill(signal);
     });
   }
+  // What the build check and the migrations left behind goes: from here on
+  // this process only waits (and serves the embedded database).
+  setTimeout(collectGarbage, 5_000).unref();
   server.on("exit", async (code) => {
     await embedded?.stop();
     process.exit(stopping ? 0 : (code ?? 1));

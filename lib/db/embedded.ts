@@ -13,6 +13,16 @@ import { BatchAwareQueue } from "./pglite-queue";
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
+/**
+ * Postgres' shared buffers inside PGlite's WebAssembly memory, which never
+ * shrinks: 128 MB by default, all of it resident once a shop's pages have
+ * been read. Pages beyond these come from the operating system's file cache
+ * (a system call each), so a smaller pool costs little; measured with
+ * `npm run bench -- --embedded` (README, Performance).
+ */
+export const EMBEDDED_SHARED_BUFFERS = "32MB";
+const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
@@ -20,7 +30,10 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgres> {
   const lock = acquireDataDirLock(options.dataDir);
   try {
-    const db = await PGlite.create(path.join(options.dataDir, "pglite"), { extensions: { pg_trgm } });
+    const db = await PGlite.create(path.join(options.dataDir, "pglite"), {
+      extensions: { pg_trgm },
+      startParams: START_PARAMS,
+    });
     const server = new PGLiteSocketServer({
       db,
       host: "127.0.0.1",

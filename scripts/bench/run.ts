@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
+import { liveServer } from "@/lib/runtime/data-dir-lock";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { encodeCursor } from "@/lib/repairs/queries";
 import { QUEUES } from "@/lib/repairs/workflow";
@@ -33,6 +34,8 @@ const { values } = parseArgs({
     "frontend-only": { type: "boolean", default: false },
     /** Only the API scenarios whose name holds this text (a focused run; no export, sign-in or notices). */
     only: { type: "string" },
+    /** The embedded database (PGlite, npm start's default) under bench-results/embedded-<rows>, instead of DATABASE_URL's server. */
+    embedded: { type: "boolean", default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -40,12 +43,26 @@ const SECONDS = Number(values.seconds);
 // An odd number of rounds, so the median is a round that was measured (the
 // lower middle of an even count flattered every time).
 const ROUNDS = Math.max(1, Number(values.rounds)) | 1;
+const EMBEDDED = values.embedded!;
+const EMBEDDED_DIR = path.join(ROOT, "bench-results", `embedded-${ROWS}`);
 
 function node(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { env, stdio: "inherit" });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`))));
   });
+}
+
+/**
+ * The embedded database under EMBEDDED_DIR with at least ROWS repairs (seeded
+ * through PGlite, kept for the next run); its URL is known once the server
+ * serves it.
+ */
+async function prepareEmbedded(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: EMBEDDED_DIR };
+  delete env.DATABASE_URL;
+  console.log(`Seeding the embedded database in ${EMBEDDED_DIR} up to ${ROWS.toLocaleString("en")} repairs...`);
+  await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], env);
 }
 
 /** The bench database with at least ROWS repairs in the bench shop. */
@@ -70,15 +87,18 @@ async function prepareDatabase(): Promise<string> {
   return url;
 }
 
+/** `pid` is the HTTP server's; `child` is npm start's process (its parent, holding an embedded database). */
 type Server = { base: string; pid: number; child: ChildProcess; stop: () => Promise<void> };
 
-async function startServer(url: string, smtpUrl: string): Promise<Server> {
+async function startServer(url: string | null, smtpUrl: string): Promise<Server> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const dataDir = path.join(ROOT, "bench-results", "data");
+  const dataDir = url ? path.join(ROOT, "bench-results", "data") : EMBEDDED_DIR;
+  const env = { ...process.env };
+  if (url) env.DATABASE_URL = url;
+  else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
-      ...process.env,
-      DATABASE_URL: url,
+      ...env,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -482,9 +502,9 @@ async function listWhileSigningIn(server: Server, token: string) {
   return { ...median, rounds };
 }
 
-async function exportRun(server: Server, url: string, token: string, shop: string, rows: number) {
-  // The newest `rows` repairs: a start date that selects that many.
-  const { startDate, exported } = await withClient(url, async (c) => {
+/** A start date that selects the newest `rows` repairs, and how many it selects. */
+function exportRange(url: string, shop: string, rows: number) {
+  return withClient(url, async (c) => {
     const start =
       rows >= ROWS
         ? null
@@ -504,10 +524,10 @@ async function exportRun(server: Server, url: string, token: string, shop: strin
     );
     return { startDate: start, exported: r[0].n as number };
   });
-  await new Promise((r) => setTimeout(r, 2_000));
-  const idle = rssMB(server.pid);
-  let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid))), 100);
+}
+
+/** One export with the 8 default fields, read to its last byte. */
+async function download(server: Server, token: string, startDate: string | null) {
   const started = performance.now();
   const response = await fetch(`${server.base}/api/export/excel`, {
     method: "POST",
@@ -517,11 +537,20 @@ async function exportRun(server: Server, url: string, token: string, shop: strin
   let bytes = 0;
   const reader = response.body!.getReader();
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.byteLength;
-  const seconds = (performance.now() - started) / 1000;
+  return { status: response.status, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+async function exportRun(server: Server, url: string, token: string, shop: string, rows: number) {
+  const { startDate, exported } = await exportRange(url, shop, rows);
+  await new Promise((r) => setTimeout(r, 2_000));
+  const idle = rssMB(server.pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid))), 100);
+  const { status, bytes, seconds } = await download(server, token, startDate);
   clearInterval(sampler);
   const result = {
     rows: exported,
-    status: response.status,
+    status,
     seconds: Math.round(seconds * 10) / 10,
     megabytes: Math.round(bytes / 1e5) / 10,
     rssIdleMB: Math.round(idle),
@@ -532,6 +561,84 @@ async function exportRun(server: Server, url: string, token: string, shop: strin
     `  export ${exported.toLocaleString("en")} rows: ${result.seconds} s to the last byte, ${result.megabytes} MB, server RSS +${result.rssAboveIdleMB} MB above idle (${result.rssIdleMB} → ${result.rssPeakMB})`,
   );
   return result;
+}
+
+/**
+ * The list (c=1) and status changes (c=1) while an export of `rows` runs,
+ * for `seconds` (less than the export takes), against the same calm just
+ * before: an export must leave the list fast and refuse no write.
+ */
+async function whileExporting(server: Server, url: string, token: string, shop: string, rows: number, seconds: number) {
+  const auth = { authorization: `Bearer ${token}` };
+  const ids = await withClient(url, async (c) =>
+    (
+      await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET 400 LIMIT 50", [shop])
+    ).rows.map((r) => r.id as string),
+  );
+  const list = (): Call => ({ name: "x", path: "/api/repairs", headers: auth });
+  const write = (_c: number, i: number): Call => ({
+    name: "x",
+    method: "PATCH",
+    path: `/api/repairs/${ids[i % ids.length]}/status`,
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
+  });
+  const durationMs = Math.max(1_000, seconds * 1000);
+  const both = () =>
+    Promise.all([
+      runLoad({ base: server.base, concurrency: 1, durationMs, next: list }),
+      runLoad({ base: server.base, concurrency: 1, durationMs, next: write }),
+    ]);
+  const [calmList] = await both();
+  const { startDate, exported } = await exportRange(url, shop, rows);
+  const exporting = download(server, token, startDate);
+  await new Promise((r) => setTimeout(r, 200));
+  const [busyList, busyWrite] = await both();
+  const done = await exporting;
+  const refused = busyWrite.total - (busyWrite.byName.x.statuses["200"] ?? 0);
+  const result = {
+    exportRows: exported,
+    exportSeconds: Math.round(done.seconds * 10) / 10,
+    listCalm: calmList.byName.x,
+    listDuringExport: busyList.byName.x,
+    writesDuringExport: busyWrite.total,
+    writesRefused: refused,
+  };
+  const target = EMBEDDED ? 50 : 30;
+  console.log(
+    `  list c=1 while a ${exported.toLocaleString("en")}-row export runs (${result.exportSeconds} s): p50 ${busyList.byName.x.p50}  p95 ${busyList.byName.x.p95}  p99 ${busyList.byName.x.p99} ms (calm p95 ${calmList.byName.x.p95}); ${busyWrite.total} status changes meanwhile, ${refused} refused  (p95 ≤ ${target} ${busyList.byName.x.p95 <= target ? "✓" : "✗"}; none refused ${refused === 0 ? "✓" : "✗"})`,
+  );
+  return result;
+}
+
+/** The HTTP server's RSS, and with npm start's process (which holds an embedded database). */
+function memoryNow(server: Server) {
+  const serverMB = Math.round(rssMB(server.pid));
+  const parentMB = Math.round(rssMB(server.child.pid!));
+  return { serverMB, parentMB, pairMB: serverMB + parentMB };
+}
+
+/**
+ * Idle memory after the run, and over 20 exports in a row: the RSS after
+ * each (a leak shows as a climb), then idle again once the server has
+ * collected its garbage (it does after 10 s without requests).
+ */
+async function memoryAfterWork(server: Server, url: string, token: string, shop: string) {
+  const { startDate } = await exportRange(url, shop, Math.min(10_000, ROWS));
+  const afterEach: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    await download(server, token, startDate);
+    afterEach.push(Math.round(rssMB(server.pid)));
+  }
+  await new Promise((r) => setTimeout(r, 20_000));
+  const idle = memoryNow(server);
+  console.log(
+    `  server RSS after each of 20 exports of ${Math.min(10_000, ROWS).toLocaleString("en")} rows: ${afterEach.join(", ")} MB`,
+  );
+  console.log(
+    `  idle 20 s later: server ${idle.serverMB} MB, npm start's process ${idle.parentMB} MB, both ${idle.pairMB} MB  (server ≤ 250 ${idle.serverMB <= 250 ? "✓" : "✗"}${EMBEDDED ? `; both ≤ 400 ${idle.pairMB <= 400 ? "✓" : "✗"}` : ""})`,
+  );
+  return { afterEachExportMB: afterEach, idle };
 }
 
 async function frontEnd(
@@ -721,13 +828,24 @@ async function calibration(url: string) {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL)
-    throw new Error("The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on.");
+  if (!EMBEDDED && !process.env.DATABASE_URL)
+    throw new Error(
+      "The benchmark needs DATABASE_URL: a PostgreSQL server it may create a database on (or --embedded).",
+    );
   await ensureBuild();
-  const url = await prepareDatabase();
-  const calibrated = await calibration(url);
+  let url = EMBEDDED ? null : await prepareDatabase();
+  if (EMBEDDED) await prepareEmbedded();
   const inbox = await startInbox();
   const server = await startServer(url, inbox.url);
+  if (!url) {
+    // The embedded database is served by npm start's process on a loopback
+    // port; what a previous run created goes, as on a server.
+    url = liveServer(EMBEDDED_DIR)!.url!;
+    await withClient(url, async (c) => {
+      await c.query("DELETE FROM repairs WHERE repair_number LIKE 'B-%'");
+      await c.query("VACUUM ANALYZE repairs");
+    });
+  }
   const results: Record<string, unknown> = {
     date: new Date().toISOString(),
     machine: {
@@ -736,36 +854,57 @@ async function main() {
       memoryGB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
     },
-    calibration: calibrated,
+    database: EMBEDDED ? "embedded (PGlite)" : "PostgreSQL server",
     rows: ROWS,
     secondsPerScenario: SECONDS,
     rounds: ROUNDS,
   };
   try {
+    await new Promise((r) => setTimeout(r, 3_000));
+    const idle = memoryNow(server);
+    console.log(
+      `Memory at start, idle: server ${idle.serverMB} MB, npm start's process ${idle.parentMB} MB${EMBEDDED ? " (with the embedded database)" : ""}, both ${idle.pairMB} MB`,
+    );
+    results.memoryAtStart = idle;
+    results.calibration = await calibration(url);
     const session = await signIn(server.base);
+    const shop = session.user.shopId;
     if (!values["frontend-only"]) {
       console.log(
-        `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop, ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
+        `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop (${results.database}), ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
       );
-      results.api = await apiScenarios(server, url, session.accessToken, session.user.shopId);
+      results.api = await apiScenarios(server, url, session.accessToken, shop);
     }
     if (!values["frontend-only"] && !values.only) {
-      results.noticeDelivery = await noticeDelivery(url, session.user.shopId, inbox);
+      results.noticeDelivery = await noticeDelivery(url, shop, inbox);
       results.login = await loginThroughput(server);
       results.listWhileSigningIn = await listWhileSigningIn(server, session.accessToken);
       console.log("\nExport (8 default fields):");
-      // The 100k export, like the API, is timed in every round; the median counts.
-      const exports = [];
-      for (let round = 0; round < ROUNDS; round++)
-        exports.push(await exportRun(server, url, session.accessToken, session.user.shopId, Math.min(100_000, ROWS)));
-      const median = medianBy(exports, (e) => e.seconds);
-      if (ROUNDS > 1)
-        console.log(`  export ${median.rows.toLocaleString("en")} rows, median of ${ROUNDS}: ${median.seconds} s`);
-      results.export = [{ ...median, secondsEachRound: exports.map((e) => e.seconds) }];
+      // The 10k and 100k exports, like the API, are timed in every round; the median counts.
+      results.export = [];
+      for (const rows of [10_000, 100_000].filter((n) => n <= ROWS)) {
+        const exports = [];
+        for (let round = 0; round < ROUNDS; round++)
+          exports.push(await exportRun(server, url, session.accessToken, shop, rows));
+        const median = medianBy(exports, (e) => e.seconds);
+        if (ROUNDS > 1)
+          console.log(`  export ${median.rows.toLocaleString("en")} rows, median of ${ROUNDS}: ${median.seconds} s`);
+        (results.export as unknown[]).push({ ...median, secondsEachRound: exports.map((e) => e.seconds) });
+      }
       if (ROWS > 100_000)
-        (results.export as unknown[]).push(
-          await exportRun(server, url, session.accessToken, session.user.shopId, ROWS),
-        );
+        (results.export as unknown[]).push(await exportRun(server, url, session.accessToken, shop, ROWS));
+      const exportRows = Math.min(100_000, ROWS);
+      const last = (results.export as Array<{ rows: number; seconds: number }>).find((e) => e.rows >= exportRows * 0.9);
+      results.whileExporting = await whileExporting(
+        server,
+        url,
+        session.accessToken,
+        shop,
+        exportRows,
+        Math.min(SECONDS, (last?.seconds ?? 2) * 0.7),
+      );
+      console.log("\nMemory:");
+      results.memory = await memoryAfterWork(server, url, session.accessToken, shop);
     }
     if (!values["skip-frontend"]) {
       console.log("\nFront end (Chromium, production build):");
@@ -784,7 +923,10 @@ async function main() {
   }
   const dir = path.join(ROOT, "bench-results");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${(results.date as string).replace(/[:.]/g, "-")}-${ROWS}.json`);
+  const file = path.join(
+    dir,
+    `${(results.date as string).replace(/[:.]/g, "-")}-${ROWS}${EMBEDDED ? "-embedded" : ""}.json`,
+  );
   writeFileSync(file, JSON.stringify(results, null, 2));
   writeFileSync(path.join(dir, "latest.json"), JSON.stringify(results, null, 2));
   console.log(`\nResults: ${file}`);

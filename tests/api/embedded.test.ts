@@ -1,7 +1,9 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createDb } from "@/lib/db";
-import { startEmbeddedPostgres } from "@/lib/db/embedded";
+import ExcelJS from "exceljs";
+import { createDb, isEmbedded } from "@/lib/db";
+import { exportRepairs } from "@/lib/export/excel";
+import { EMBEDDED_SHARED_BUFFERS, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
 import { answerQuote, readStatusPage } from "@/lib/status-link/page";
@@ -139,6 +141,48 @@ describe("the embedded database", () => {
     }
   });
 
+  it("exports in small batches, every row once and newest first, while other requests go on between them", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 3);
+    try {
+      await applyMigrations(embedded.url);
+      expect(await isEmbedded(client)).toBe(true);
+      const shop = await client.shop.create({ data: { name: "Joieria Puig", language: "ca" } });
+      // 1,100 repairs, one a minute: more than four of the embedded database's batches.
+      await client.$executeRaw`INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, created_at)
+        SELECT ${shop.id}::uuid, 'R-' || n, 'Client ' || n, 'Rellotge', timestamptz '2026-01-01' + n * interval '1 minute'
+        FROM generate_series(1, 1100) n`;
+      const { body } = await exportRepairs(
+        client,
+        shop.id,
+        { language: "ca", timeZone: "Europe/Madrid" },
+        { fields: ["repair_number", "customer_name"] },
+      );
+      // A list request made while the file is being written is answered before it ends.
+      const reader = body.getReader();
+      const chunks: Uint8Array[] = [(await reader.read()).value!];
+      let listed = false;
+      const list = listRepairs(client, shop.id, {}).then(() => (listed = true));
+      let listedBeforeEnd = false;
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        chunks.push(chunk.value);
+        listedBeforeEnd ||= listed;
+      }
+      await list;
+      expect(listedBeforeEnd).toBe(true);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+      const numbers = workbook.worksheets[0]
+        .getSheetValues()
+        .slice(2)
+        .map((row) => (row as unknown[])[1]);
+      expect(numbers).toEqual(Array.from({ length: 1100 }, (_, i) => `R-${1100 - i}`));
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
   it("keeps its data across a restart", async () => {
     const dir = tempDir();
     const first = await startEmbeddedPostgres({ dataDir: dir });
@@ -153,6 +197,8 @@ describe("the embedded database", () => {
     try {
       expect(await applyMigrations(second.url)).toMatchObject({ applied: [] });
       expect((await again.shop.findMany()).map((s) => s.name)).toEqual(["Rellotgeria Vidal"]);
+      // Its buffer pool is the small one chosen for memory (README, Performance), on every start.
+      expect(await again.$queryRaw`SHOW shared_buffers`).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }]);
     } finally {
       await again.$disconnect();
       await second.stop();
