@@ -20,7 +20,7 @@ export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
  * (a system call each), so a smaller pool costs little; measured with
  * `npm run bench -- --embedded` (README, Performance).
  */
-export const EMBEDDED_SHARED_BUFFERS = "32MB";
+export const EMBEDDED_SHARED_BUFFERS = "64MB";
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 export async function startEmbeddedPostgres(options: {
