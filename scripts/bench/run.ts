@@ -6,6 +6,7 @@
 // comes from this process, the server runs in its own (npm start's path).
 // Prints a table and writes bench-results/<time>.json and bench-results/latest.json.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
@@ -88,7 +89,15 @@ async function prepareDatabase(): Promise<string> {
 }
 
 /** `pid` is the HTTP server's; `child` is npm start's process (its parent, holding an embedded database). */
-type Server = { base: string; pid: number; child: ChildProcess; stop: () => Promise<void> };
+type Server = {
+  base: string;
+  pid: number;
+  child: ChildProcess;
+  /** The server's own report after a full collection (its SIGUSR2). */
+  memoryReport: () => Promise<MemoryReport | undefined>;
+  stop: () => Promise<void>;
+};
+type MemoryReport = { rssMB: number; heapUsedMB: number; heapTotalMB: number; externalMB: number };
 
 async function startServer(url: string | null, smtpUrl: string): Promise<Server> {
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -112,13 +121,17 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
   });
   // The request log (one line per request, as in production) is read and dropped.
   let output = "";
+  const memoryReports: MemoryReport[] = [];
   const pid = await new Promise<number>((resolve, reject) => {
     const onData = (d: Buffer) => {
       output += d;
       const match = output.match(/"pid":(\d+)[^\n]*"msg":"ready"/);
       if (match) {
         child.stdout!.off("data", onData);
-        child.stdout!.resume();
+        // From here only the memory reports (kill -USR2) are kept.
+        createInterface({ input: child.stdout! }).on("line", (line) => {
+          if (line.includes('"msg":"memory"')) memoryReports.push(JSON.parse(line) as MemoryReport);
+        });
         resolve(Number(match[1]));
       }
     };
@@ -129,6 +142,12 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
     base: `http://127.0.0.1:${port}`,
     pid,
     child,
+    memoryReport: async () => {
+      const before = memoryReports.length;
+      process.kill(pid, "SIGUSR2");
+      for (let i = 0; i < 50 && memoryReports.length === before; i++) await new Promise((r) => setTimeout(r, 100));
+      return memoryReports.at(-1);
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
@@ -632,13 +651,18 @@ async function memoryAfterWork(server: Server, url: string, token: string, shop:
   }
   await new Promise((r) => setTimeout(r, 20_000));
   const idle = memoryNow(server);
+  const report = await server.memoryReport();
   console.log(
     `  server RSS after each of 20 exports of ${Math.min(10_000, ROWS).toLocaleString("en")} rows: ${afterEach.join(", ")} MB`,
   );
   console.log(
     `  idle 20 s later: server ${idle.serverMB} MB, npm start's process ${idle.parentMB} MB, both ${idle.pairMB} MB  (server ≤ 250 ${idle.serverMB <= 250 ? "✓" : "✗"}${EMBEDDED ? `; both ≤ 400 ${idle.pairMB <= 400 ? "✓" : "✗"}` : ""})`,
   );
-  return { afterEachExportMB: afterEach, idle };
+  if (report)
+    console.log(
+      `  the server's V8 heap after a full collection: ${report.heapUsedMB} MB used of ${report.heapTotalMB} MB, ${report.externalMB} MB outside it (RSS ${report.rssMB} MB)`,
+    );
+  return { afterEachExportMB: afterEach, idle, heapAfterCollection: report };
 }
 
 async function frontEnd(
