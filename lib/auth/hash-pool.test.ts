@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { threadId } from "node:worker_threads";
-import { describe, expect, it } from "vitest";
-import { hashPoolStats, MAX_WAITING, runOnPool } from "./hash-pool";
+import { describe, expect, it, vi } from "vitest";
+import { hashPoolStats, IDLE_MS, MAX_WAITING, runOnPool } from "./hash-pool";
 
 describe("the bcrypt worker pool", () => {
   it("hashes and compares on other threads, with bcrypt's own results", async () => {
@@ -32,5 +32,22 @@ describe("the bcrypt worker pool", () => {
     expect(outcomes.filter((o) => o === "busy:1").length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o === "done").length).toBeGreaterThanOrEqual(MAX_WAITING);
     expect(hashPoolStats().waiting).toBe(0);
+  });
+
+  it("stops threads left idle, to give their memory back, and starts them again for the next job", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => runOnPool("hash", "x", 4)));
+      expect(hashPoolStats().running).toBe(hashPoolStats().threads);
+      vi.advanceTimersByTime(IDLE_MS - 1_000);
+      expect(hashPoolStats().running).toBe(hashPoolStats().threads);
+      vi.advanceTimersByTime(1_000);
+      expect(hashPoolStats().running).toBe(0);
+      const { result } = await runOnPool("hash", "Correct-Horse-9", 4);
+      expect(bcrypt.compareSync("Correct-Horse-9", result as string)).toBe(true);
+      expect(hashPoolStats().running).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

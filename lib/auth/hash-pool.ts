@@ -29,7 +29,14 @@ type Pending = Job & {
   resolve: (value: { result: string | boolean; threadId: number }) => void;
   reject: (error: Error) => void;
 };
-type Slot = { worker: Worker; busy: Pending | null };
+/** A place for one thread: started on the first job, stopped after IDLE_MS without one. */
+type Slot = { worker: Worker | null; busy: Pending | null; idle?: NodeJS.Timeout };
+
+/**
+ * A thread is a V8 of its own (about 10 MB): one left idle this long stops,
+ * and the next sign-in starts it again (in about 30 ms).
+ */
+export const IDLE_MS = 60_000;
 
 const state = globalThis as unknown as {
   hashPool?: { slots: Slot[]; waiting: Pending[]; nextId: number; done: Record<"hash" | "compare", number> };
@@ -39,19 +46,18 @@ function pool() {
   if (!state.hashPool) {
     const size = Math.max(1, availableParallelism());
     state.hashPool = { slots: [], waiting: [], nextId: 1, done: { hash: 0, compare: 0 } };
-    for (let i = 0; i < size; i++) state.hashPool.slots.push(newSlot());
+    for (let i = 0; i < size; i++) state.hashPool.slots.push({ worker: null, busy: null });
   }
   return state.hashPool;
 }
 
-function newSlot(): Slot {
+function start(slot: Slot): Worker {
   // Plain JavaScript: no loader of the parent (tsx) needed, and none to keep the process alive.
   const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
-  const slot: Slot = { worker, busy: null };
   worker.on("message", (message: { id: number; result?: string | boolean; error?: string; threadId: number }) => {
     const job = slot.busy;
     slot.busy = null;
-    slot.worker.unref();
+    worker.unref();
     if (job && job.id === message.id) {
       pool().done[job.op]++;
       if (message.error !== undefined) job.reject(new Error(message.error));
@@ -60,23 +66,34 @@ function newSlot(): Slot {
     next(slot);
   });
   worker.on("error", (error) => {
-    // A thread that died takes its job with it; a new one takes its place.
-    slot.busy?.reject(error);
-    const slots = pool().slots;
-    const replacement = newSlot();
-    slots[slots.indexOf(slot)] = replacement;
-    next(replacement);
+    // A thread that died takes its job with it; the next job starts a new one.
+    const job = slot.busy;
+    slot.busy = null;
+    if (slot.worker === worker) slot.worker = null;
+    job?.reject(error);
+    next(slot);
   });
   // Idle threads must not keep a process (a script, a test) alive. After the
   // listeners: adding a "message" listener refs the worker again.
   worker.unref();
-  return slot;
+  return worker;
 }
 
 function next(slot: Slot) {
+  clearTimeout(slot.idle);
   const job = pool().waiting.shift();
-  if (!job) return;
+  if (!job) {
+    slot.idle = setTimeout(() => {
+      const worker = slot.worker;
+      if (slot.busy || !worker) return;
+      slot.worker = null;
+      void worker.terminate();
+    }, IDLE_MS);
+    slot.idle.unref();
+    return;
+  }
   slot.busy = job;
+  slot.worker ??= start(slot);
   // A thread at work keeps the process alive until it answers (a script awaiting a hash).
   slot.worker.ref();
   slot.worker.postMessage({ id: job.id, op: job.op, password: job.password, hashOrCost: job.hashOrCost });
@@ -103,6 +120,7 @@ export function hashPoolStats() {
   const { slots, waiting, done } = pool();
   return {
     threads: slots.length,
+    running: slots.filter((slot) => slot.worker).length,
     busy: slots.filter((slot) => slot.busy).length,
     waiting: waiting.length,
     done: { ...done },
