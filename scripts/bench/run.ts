@@ -932,6 +932,8 @@ async function main() {
     }
     if (!values["skip-frontend"]) {
       console.log("\nFront end (Chromium, production build):");
+      // A fresh session: the first one's access token has expired over a long run.
+      const session = await signIn(server.base);
       const someId = (
         (await (
           await fetch(`${server.base}/api/repairs?limit=1`, {
