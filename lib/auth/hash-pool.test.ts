@@ -13,7 +13,7 @@ describe("the bcrypt worker pool", () => {
     expect((await runOnPool("compare", "Wrong-Horse-9", hash)).result).toBe(false);
   });
 
-  it("runs parallel work on every thread, one per core, none of them the event loop's", async () => {
+  it("runs parallel work on every thread of the pool, none of them the event loop's", async () => {
     const threads = new Set(
       (await Promise.all(Array.from({ length: 8 }, () => runOnPool("hash", "x", 8)))).map((r) => r.threadId),
     );
