@@ -28,6 +28,13 @@ const MESSAGES = { en, es, ca };
  */
 const BATCH = 2000;
 const EMBEDDED_BATCH = 250;
+/**
+ * zlib's fastest level: against the default (6), a 1M-row export took 14.4 s
+ * instead of 18.0, the list's p99 while one ran 37 ms instead of 64 (2 cores,
+ * deflating shares them with everything else), for a file of 62.6 MB instead
+ * of 53.1 (exceljs's was 65).
+ */
+const DEFLATE_LEVEL = 1;
 export const MAX_ROWS_PER_SHEET = 1_048_575; // plus the header row
 
 /** repairs_export_{date}.xlsx, the date being the shop's today. */
@@ -166,5 +173,6 @@ async function write(
   await writeXlsx(output, columns, cells(), {
     sheetName: (n) => (n === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${n})`),
     maxRowsPerSheet,
+    level: DEFLATE_LEVEL,
   });
 }
