@@ -263,7 +263,10 @@ export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: 
  * all or none, in one transaction: the rows are locked in id order (two bulk
  * changes never deadlock), each moves as a single change would (its pickup
  * time, its pending quote's answer), with one history row each and its notice.
- * Repairs already in the status are left as they are.
+ * Repairs already in the status are left as they are. Set-based: one update
+ * per distinct set of effects (one or two in practice) and one insert of the
+ * history rows, so the transaction, which holds the shop's status counters
+ * until it commits, is a handful of statements whatever the number of repairs.
  */
 export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
   const { ids, status, notify, send_out } = bulkStatusSchema.parse(input);
@@ -275,22 +278,54 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     const current = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
     // Another shop's id, or one deleted meanwhile: nothing changes.
     if (current.length !== unique.length) throw notFound();
-    let noticed = false;
-    const updated: Repair[] = [];
-    const sendOut = await withSendOut(tx, actor, send_out, now);
-    for (const repair of current) {
-      if (repair.status === status) {
-        updated.push(repair);
-        continue;
-      }
-      const next = await tx.repair.update({
-        where: { id: repair.id, shopId: actor.shopId },
-        data: { ...statusEffects(repair, status, now), ...sendOut.data },
+    const moving = current.filter((repair) => repair.status !== status);
+    if (moving.length === 0) return { updated: current, noticed: false };
+    const sendOut = send_out ? await sendOutFields(tx, actor.shopId, send_out, now) : null;
+    const outside = sendOut
+      ? (({ workshop, ...fields }) => ({ ...fields, workshopId: workshop.connect.id }))(sendOut.data)
+      : {};
+    const groups = new Map<string, { effects: Prisma.RepairUpdateInput; ids: string[] }>();
+    for (const repair of moving) {
+      const effects = statusEffects(repair, status, now);
+      const key = JSON.stringify(effects);
+      const group = groups.get(key) ?? { effects, ids: [] };
+      group.ids.push(repair.id);
+      groups.set(key, group);
+    }
+    for (const { effects, ids: groupIds } of groups.values()) {
+      await tx.repair.updateMany({
+        where: { shopId: actor.shopId, id: { in: groupIds } },
+        data: { ...(effects as Prisma.RepairUncheckedUpdateManyInput), ...outside },
       });
-      await sendOut.record(repair.id);
-      await recordStatus(tx, actor, repair.id, repair.status, status, now);
-      if (await queueNotice(tx, next, { kind: "status", to: status }, notify)) noticed = true;
-      updated.push(next);
+    }
+    await tx.statusHistory.createMany({
+      data: moving.map((repair) => ({
+        shopId: actor.shopId,
+        repairId: repair.id,
+        fromStatus: repair.status,
+        toStatus: status,
+        changedAt: now,
+        changedById: actor.userId,
+      })),
+    });
+    if (sendOut) {
+      await tx.repairEvent.createMany({
+        data: moving.map((repair) => ({
+          shopId: actor.shopId,
+          repairId: repair.id,
+          kind: "sent_out" as const,
+          detail: sendOut.workshop.name,
+          changedById: actor.userId,
+          changedAt: now,
+        })),
+      });
+    }
+    const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
+    const movedIds = new Set(moving.map((repair) => repair.id));
+    let noticed = false;
+    for (const repair of updated) {
+      if (movedIds.has(repair.id) && (await queueNotice(tx, repair, { kind: "status", to: status }, notify)))
+        noticed = true;
     }
     return { updated, noticed };
   });

@@ -39,6 +39,31 @@ describe("PATCH /api/repairs/status", () => {
     expect(approved.repairs[0]).toMatchObject({ status: "approved", quote_status: "approved" });
   });
 
+  it("moves a hundred repairs in different states at once, each with its own effects, and keeps the counters true", async () => {
+    const { api, token, owner } = await shopSession();
+    const plain = await Promise.all(Array.from({ length: 60 }, () => createRepair(api, {})));
+    const quoted = await Promise.all(Array.from({ length: 30 }, () => createRepair(api, {})));
+    for (const repair of quoted) await api.quote(repair.id, { amount: 25 });
+    const done = await Promise.all(Array.from({ length: 10 }, () => createRepair(api, { status: "picked_up" })));
+    const ids = [...plain, ...quoted, ...done].map((r) => r.id);
+    const response = await bulk(token, { ids, status: "denied" });
+    expect(response.status).toBe(200);
+    const { repairs } = await response.json();
+    expect(repairs.map((r: { id: string }) => r.id)).toEqual(ids);
+    const byId = new Map(repairs.map((r: { id: string }) => [r.id, r]));
+    // A pending quote is declined by the move; a picked-up item loses its pickup time.
+    for (const r of quoted) expect(byId.get(r.id)).toMatchObject({ status: "denied", quote_status: "denied" });
+    for (const r of plain) expect(byId.get(r.id)).toMatchObject({ status: "denied", quote_status: null });
+    for (const r of done) expect(byId.get(r.id)).toMatchObject({ status: "denied", picked_up_at: null });
+    const history = await db().statusHistory.findMany({ where: { repairId: { in: ids }, toStatus: "denied" } });
+    expect(history).toHaveLength(100);
+    expect(new Set(history.map((h) => h.repairId)).size).toBe(100);
+    expect(history.every((h) => h.changedById === owner.userId)).toBe(true);
+    const counts = await db().repairCount.findMany({ where: { shopId: owner.shopId } });
+    const total = (s: string) => counts.filter((c) => c.status === s).reduce((n, c) => n + c.count, 0);
+    expect([total("denied"), total("received"), total("quoting"), total("picked_up")]).toEqual([100, 0, 0, 0]);
+  });
+
   it("changes nothing when one id is another shop's or unknown", async () => {
     const { api, token } = await shopSession();
     const stranger = await shopSession();

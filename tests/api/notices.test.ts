@@ -3,6 +3,7 @@ import { GET as pageRoute } from "@/app/t/[token]/route";
 import { GET as settingsGet, PUT as settingsPut } from "@/app/api/shop/notices/route";
 import { GET as listRoute } from "@/app/api/repairs/[id]/notices/route";
 import { POST as resendRoute } from "@/app/api/repairs/[id]/notices/[noticeId]/resend/route";
+import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
 import { createDb, db } from "@/lib/db";
 import { forgetSettings } from "@/lib/env";
 import { smtpMailer } from "@/lib/notices/transport";
@@ -122,6 +123,26 @@ describe("notices by email", () => {
     await api.status(silent.id, "ready");
     expect(await noticesOf(silent.id)).toEqual([]);
     expect(owner.shopId).toBeTruthy();
+  });
+
+  it("queues one notice for each repair a bulk change moves that has an email, and none when told not to", async () => {
+    const { api, token } = await shop({ notifyReceived: false });
+    const [told, alsoTold, silent, already] = [
+      await createRepair(api, { customer_email: "bulk1@example.com" }),
+      await createRepair(api, { customer_email: "bulk2@example.com" }),
+      await createRepair(api, {}),
+      await createRepair(api, { customer_email: "bulk3@example.com", status: "ready" }),
+    ];
+    const bulk = (body: unknown) => bulkRoute(authed("/api/repairs/status", token, body, "PATCH"));
+    expect((await bulk({ ids: [told.id, alsoTold.id, silent.id, already.id], status: "ready" })).status).toBe(200);
+    expect((await noticesOf(told.id)).map((n) => n.event)).toEqual(["ready"]);
+    expect((await noticesOf(alsoTold.id)).map((n) => n.event)).toEqual(["ready"]);
+    expect(await noticesOf(silent.id)).toEqual([]);
+    // Already ready: not moved, not told again.
+    expect(await noticesOf(already.id)).toEqual([]);
+    const quiet = await createRepair(api, { customer_email: "bulk4@example.com" });
+    expect((await bulk({ ids: [quiet.id], status: "ready", notify: false })).status).toBe(200);
+    expect(await noticesOf(quiet.id)).toEqual([]);
   });
 
   it("keeps a notice while the mail server is down and delivers it exactly once when it is back", async () => {
