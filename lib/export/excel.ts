@@ -108,6 +108,8 @@ async function* batches(
       current.length < batch
         ? Promise.resolve([])
         : readBatch(client, columns, conditions(shopId, request, timeZone, current[current.length - 1]), batch);
+    // A download dropped meanwhile leaves this read unawaited: its failure must not go unhandled.
+    pending.catch(() => {});
     yield current;
     next = await pending;
   }

@@ -142,10 +142,15 @@ export async function writeXlsx(
     }
     yield `</sheetData></worksheet>`;
   }
-  do {
-    sheets++;
-    await zip.add(`xl/worksheets/sheet${sheets}.xml`, sheet());
-  } while (!ended);
+  try {
+    do {
+      sheets++;
+      await zip.add(`xl/worksheets/sheet${sheets}.xml`, sheet());
+    } while (!ended);
+  } finally {
+    // Stopped early (the download dropped): the rows' source stops reading too.
+    if (!ended) await source.return?.();
+  }
 
   const names = Array.from({ length: sheets }, (_, i) => escapeXml(options.sheetName(i + 1)));
   await zip.add("xl/styles.xml", [styles]);
