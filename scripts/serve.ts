@@ -46,16 +46,15 @@ const MB = 1024 * 1024;
  */
 const IDLE_GC_MS = 10_000;
 function collectWhenIdle(isIdle: () => boolean) {
-  let workSinceCollection = false;
-  let lastWork = Date.now();
+  /** When the last request ended, if none has since the last collection. */
+  let lastWork: number | null = null;
   const timer = setInterval(() => {
-    if (!workSinceCollection || !isIdle() || Date.now() - lastWork < IDLE_GC_MS) return;
-    workSinceCollection = false;
+    if (lastWork === null || !isIdle() || Date.now() - lastWork < IDLE_GC_MS) return;
+    lastWork = null;
     collectGarbage();
   }, IDLE_GC_MS / 2);
   timer.unref();
   return () => {
-    workSinceCollection = true;
     lastWork = Date.now();
   };
 }

@@ -42,45 +42,49 @@ async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
 }
 
 /** The fields a move to `next` changes besides the status itself. */
-export function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUpdateInput {
-  const effects: Prisma.RepairUpdateInput = { status: next };
+export function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUncheckedUpdateInput {
+  const effects: Prisma.RepairUncheckedUpdateInput = { status: next };
   effects.pickedUpAt = next === "picked_up" ? (current.status === "picked_up" ? current.pickedUpAt : now) : null;
   const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
   if (quote === "pending" && (next === "approved" || next === "denied")) effects.quoteStatus = next;
   return effects;
 }
 
+/** One status history row for each repair moved (one statement for all). */
 export async function recordStatus(
   tx: Tx,
   actor: Changer,
-  repairId: string,
-  from: RepairStatus | null,
+  repairIds: string | string[],
+  from: RepairStatus | null | ((repairId: string) => RepairStatus),
   to: RepairStatus,
   now: Date,
 ) {
-  await tx.statusHistory.create({
-    data: {
+  const by = "byCustomer" in actor ? { byCustomer: true } : { changedById: actor.userId };
+  await tx.statusHistory.createMany({
+    data: [repairIds].flat().map((repairId) => ({
       shopId: actor.shopId,
       repairId,
-      fromStatus: from,
+      fromStatus: typeof from === "function" ? from(repairId) : from,
       toStatus: to,
       changedAt: now,
-      ...("byCustomer" in actor ? { byCustomer: true } : { changedById: actor.userId }),
-    },
+      ...by,
+    })),
   });
 }
 
-/** A history entry other than a status change (lib/repairs/history.ts reads them all). */
+/** A history entry other than a status change, for each repair named (lib/repairs/history.ts reads them all). */
 export async function recordEvent(
   tx: Tx,
   actor: Actor,
-  repairId: string,
+  repairIds: string | string[],
   kind: RepairEventKind,
   detail: string | null,
   now = new Date(),
 ) {
-  await tx.repairEvent.create({
-    data: { shopId: actor.shopId, repairId, kind, detail, changedById: actor.userId, changedAt: now },
+  await tx.repairEvent.createMany({
+    data: [repairIds]
+      .flat()
+      .map((repairId) => ({ shopId: actor.shopId, repairId, kind, detail, changedById: actor.userId, changedAt: now })),
   });
 }
 
@@ -104,21 +108,32 @@ async function sendOutFields(tx: Tx, shopId: string, input: SendOutInput, now: D
   if (expectedBack && expectedBack < sentOn)
     throw new AppError("expectedBackBeforeSent", { fields: { "send_out.expected_back": "expectedBackBeforeSent" } });
   const data = {
-    workshop: { connect: { id: workshop.id } },
+    workshopId: workshop.id,
     outsourcedTo: workshop.name,
     sentOutOn: sentOn,
     expectedBackOn: expectedBack,
     outsourceCost: input.cost ?? null,
     outsourceTracking: input.tracking ?? null,
-  } satisfies Prisma.RepairUpdateInput;
+  } satisfies Prisma.RepairUncheckedUpdateManyInput;
   return { data, workshop };
 }
 
 /** The send-out's fields merged into a change, and its history entry once written. */
-async function withSendOut(tx: Tx, actor: Actor, input: SendOutInput | undefined, now: Date) {
+async function withSendOut(
+  tx: Tx,
+  actor: Actor,
+  input: SendOutInput | undefined,
+  now: Date,
+): Promise<{
+  data: Partial<Prisma.RepairUncheckedUpdateManyInput>;
+  record: (repairIds: string | string[]) => Promise<void>;
+}> {
   if (!input) return { data: {}, record: async () => {} };
   const { data, workshop } = await sendOutFields(tx, actor.shopId, input, now);
-  return { data, record: (repairId: string) => recordEvent(tx, actor, repairId, "sent_out", workshop.name, now) };
+  return {
+    data,
+    record: (repairIds: string | string[]) => recordEvent(tx, actor, repairIds, "sent_out", workshop.name, now),
+  };
 }
 
 const amountText = (value: Prisma.Decimal | number | null | undefined) =>
@@ -146,9 +161,9 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
   return repairJson({ ...repair, photos: [] });
 }
 
-function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUpdateInput {
+function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUncheckedUpdateInput {
   // The status goes through statusEffects (pickup time, the quote's answer), never as a plain field.
-  const data: Prisma.RepairUpdateInput = repairData({ ...input, status: undefined });
+  const data: Prisma.RepairUncheckedUpdateInput = repairData({ ...input, status: undefined });
   const merged = {
     repairNumber: input.repair_number ?? current.repairNumber,
     customerName: input.customer_name ?? current.customerName,
@@ -280,11 +295,8 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     if (current.length !== unique.length) throw notFound();
     const moving = current.filter((repair) => repair.status !== status);
     if (moving.length === 0) return { updated: current, noticed: false };
-    const sendOut = send_out ? await sendOutFields(tx, actor.shopId, send_out, now) : null;
-    const outside = sendOut
-      ? (({ workshop, ...fields }) => ({ ...fields, workshopId: workshop.connect.id }))(sendOut.data)
-      : {};
-    const groups = new Map<string, { effects: Prisma.RepairUpdateInput; ids: string[] }>();
+    const sendOut = await withSendOut(tx, actor, send_out, now);
+    const groups = new Map<string, { effects: Prisma.RepairUncheckedUpdateInput; ids: string[] }>();
     for (const repair of moving) {
       const effects = statusEffects(repair, status, now);
       const key = JSON.stringify(effects);
@@ -295,36 +307,17 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     for (const { effects, ids: groupIds } of groups.values()) {
       await tx.repair.updateMany({
         where: { shopId: actor.shopId, id: { in: groupIds } },
-        data: { ...(effects as Prisma.RepairUncheckedUpdateManyInput), ...outside },
+        data: { ...effects, ...sendOut.data },
       });
     }
-    await tx.statusHistory.createMany({
-      data: moving.map((repair) => ({
-        shopId: actor.shopId,
-        repairId: repair.id,
-        fromStatus: repair.status,
-        toStatus: status,
-        changedAt: now,
-        changedById: actor.userId,
-      })),
-    });
-    if (sendOut) {
-      await tx.repairEvent.createMany({
-        data: moving.map((repair) => ({
-          shopId: actor.shopId,
-          repairId: repair.id,
-          kind: "sent_out" as const,
-          detail: sendOut.workshop.name,
-          changedById: actor.userId,
-          changedAt: now,
-        })),
-      });
-    }
+    const movedIds = moving.map((repair) => repair.id);
+    const before = new Map(moving.map((repair) => [repair.id, repair.status]));
+    await recordStatus(tx, actor, movedIds, (id) => before.get(id)!, status, now);
+    await sendOut.record(movedIds);
     const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
-    const movedIds = new Set(moving.map((repair) => repair.id));
     let noticed = false;
     for (const repair of updated) {
-      if (movedIds.has(repair.id) && (await queueNotice(tx, repair, { kind: "status", to: status }, notify)))
+      if (before.has(repair.id) && (await queueNotice(tx, repair, { kind: "status", to: status }, notify)))
         noticed = true;
     }
     return { updated, noticed };
