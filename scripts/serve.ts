@@ -15,6 +15,7 @@ import { errorText } from "@/lib/errors";
 import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
 import { collectGarbage } from "@/lib/runtime/gc";
+import { requestStarted } from "@/lib/runtime/turns";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -101,11 +102,14 @@ async function main() {
       res.setHeader("Strict-Transport-Security", `max-age=${config.HSTS_MAX_AGE}; includeSubDomains`);
     const started = process.hrtime.bigint();
     inFlight++;
+    // Background work (an export's next slice) waits while this is served.
+    const served = requestStarted();
     let logged = false;
     const done = () => {
       if (logged) return;
       logged = true;
       inFlight--;
+      served();
       worked();
       const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
       const line = {

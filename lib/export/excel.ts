@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
+import { continueInBackground } from "@/lib/runtime/turns";
 import { selectRepairColumns, type RepairColumn } from "@/lib/repairs/columns";
 import { wallClockIn } from "@/lib/time-zone";
 import ca from "@/messages/ca.json" with { type: "json" };
@@ -145,8 +146,13 @@ export async function exportRepairs(
   }
 
   const output = new PassThrough();
+  // The file is written as background work: its slices give way to other requests.
+  const background = continueInBackground();
   // Sent, failed or dropped by the client: the slot is free again.
-  output.once("close", () => void release());
+  output.once("close", () => {
+    background();
+    void release();
+  });
   const batchesOfRows = batches(client, shopId, request, reader.timeZone, columns, first, batch);
   void write(batchesOfRows, request.fields, reader, now, output, maxRowsPerSheet).catch((error) =>
     output.destroy(error),
@@ -168,11 +174,8 @@ async function write(
     width: Math.max(12, messages.exportFields[field].length + 2),
     numFmt: formatOf(field),
   }));
-  const toCells = cellMaker(fields, messages, reader.timeZone, now);
-  async function* cells() {
-    for await (const batch of batches) yield batch.map(toCells);
-  }
-  await writeXlsx(output, columns, cells(), {
+  await writeXlsx(output, columns, batches, {
+    cells: cellMaker(fields, messages, reader.timeZone, now),
     sheetName: (n) => (n === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${n})`),
     maxRowsPerSheet,
     level: DEFLATE_LEVEL,

@@ -11,7 +11,11 @@ async function written(columns: XlsxColumn[], rows: Cell[][], maxRowsPerSheet = 
   async function* batches() {
     for (let i = 0; i < rows.length; i += batch) yield rows.slice(i, i + batch);
   }
-  await writeXlsx(out, columns, batches(), { sheetName: (n) => (n === 1 ? "Sheet" : `Sheet (${n})`), maxRowsPerSheet });
+  await writeXlsx(out, columns, batches(), {
+    cells: (row) => row,
+    sheetName: (n) => (n === 1 ? "Sheet" : `Sheet (${n})`),
+    maxRowsPerSheet,
+  });
   const bytes = Buffer.concat(chunks);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -101,6 +105,7 @@ describe("the streaming .xlsx writer", () => {
       }
     }
     const writing = writeXlsx(out, [{ header: "A", width: 10 }], endless(), {
+      cells: (row) => row,
       sheetName: () => "S",
       maxRowsPerSheet: 1_000_000,
     });

@@ -1,5 +1,5 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Writable } from "node:stream";
+import { inTurn } from "@/lib/runtime/turns";
 import { ZipWriter } from "./zip";
 
 // A streaming .xlsx (SpreadsheetML) writer for one table: a bold header row,
@@ -18,7 +18,7 @@ const PACKAGE_RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/re
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Excel's own id for the Text format "@"; custom formats are numbered from 164. */
 const BUILT_IN_FORMATS: Record<string, number> = { "@": 49 };
-/** Rows turned into XML between two turns of the event loop. */
+/** Rows turned into XML in one slice of background work (lib/runtime/turns). */
 const SLICE = 250;
 /** Days from Excel's day zero (1899-12-30) to 1970-01-01. */
 const EPOCH_DAYS = 25569;
@@ -65,11 +65,17 @@ function stylesOf(columns: XlsxColumn[]) {
  * Writes `rows` as an .xlsx to `out` (then ends it): the header on every
  * sheet, at most `maxRowsPerSheet` rows each, sheets named by `sheetName`.
  */
-export async function writeXlsx(
+export async function writeXlsx<Row>(
   out: Writable,
   columns: XlsxColumn[],
-  rows: AsyncIterable<Cell[][]>,
-  options: { sheetName: (n: number) => string; maxRowsPerSheet: number; level?: number },
+  rows: AsyncIterable<Row[]>,
+  options: {
+    /** A row's cells, one per column (made in the slice's turn, with its XML). */
+    cells: (row: Row) => Cell[];
+    sheetName: (n: number) => string;
+    maxRowsPerSheet: number;
+    level?: number;
+  },
 ): Promise<void> {
   const zip = new ZipWriter(out, options.level);
   const { xml: styles, styleOf } = stylesOf(columns);
@@ -110,7 +116,7 @@ export async function writeXlsx(
   };
 
   const source = rows[Symbol.asyncIterator]();
-  let pending: Cell[][] = [];
+  let pending: Row[] = [];
   let ended = false;
   let sheets = 0;
   // One sheet's XML: its rows until the sheet is full or the rows end.
@@ -129,10 +135,11 @@ export async function writeXlsx(
       const room = options.maxRowsPerSheet + 1 - r;
       const slice = pending.slice(0, Math.min(SLICE, room));
       pending = pending.slice(slice.length);
-      let xml = "";
-      for (const cells of slice) xml += rowXml(cells, ++r);
-      yield xml;
-      await nextTurn();
+      yield await inTurn(() => {
+        let xml = "";
+        for (const row of slice) xml += rowXml(options.cells(row), ++r);
+        return xml;
+      });
     }
     if (!ended && pending.length === 0) {
       // The sheet is full: is there anything for another?
