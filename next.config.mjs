@@ -1,11 +1,18 @@
 import createNextIntlPlugin from "next-intl/plugin";
 import { API_POLICY, COMMON_HEADERS } from "./lib/http/static-headers.mjs";
 
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: {
+    messages: { path: "./messages", format: "json", locales: "infer", precompile: true },
+  },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The catalogs, precompiled by next-intl's loader in the build (i18n/catalogs.ts).
+  turbopack: { resolveAlias: { "@/i18n/catalogs": "./i18n/catalogs.bundled.ts" } },
   // Types are checked once, by `npm run typecheck` (lint and CI run it); the
   // build `npm start` makes need not check them again.
   typescript: { ignoreBuildErrors: true },

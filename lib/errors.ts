@@ -1,4 +1,6 @@
-import en from "@/messages/en.json" with { type: "json" };
+import { CATALOGS } from "@/i18n/catalogs";
+
+const en = CATALOGS.en;
 
 // One error type for the whole server. The code is stable (the client
 // translates it); the text is the English one from messages/en.json, which

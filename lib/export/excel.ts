@@ -8,9 +8,7 @@ import { holdSlot, limits } from "@/lib/rate-limit";
 import { continueInBackground } from "@/lib/runtime/turns";
 import { selectRepairColumns, type RepairColumn } from "@/lib/repairs/columns";
 import { wallClockIn } from "@/lib/time-zone";
-import ca from "@/messages/ca.json" with { type: "json" };
-import en from "@/messages/en.json" with { type: "json" };
-import es from "@/messages/es.json" with { type: "json" };
+import { CATALOGS } from "@/i18n/catalogs";
 import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { ExportField } from "./fields";
 import { exportSchema } from "./schema";
@@ -21,7 +19,6 @@ import { writeXlsx } from "./xlsx";
 // so memory stays flat however many rows there are. A sheet holds at most
 // Excel's 1,048,576 rows; more continue on the next sheet.
 
-const MESSAGES = { en, es, ca };
 /**
  * Rows read per statement. On the embedded database every other request
  * waits while one runs, so it reads fewer at a time: the list stays fast
@@ -168,7 +165,7 @@ async function write(
   output: PassThrough,
   maxRowsPerSheet: number,
 ) {
-  const messages = MESSAGES[reader.language];
+  const messages = CATALOGS[reader.language];
   const columns = fields.map((field) => ({
     header: messages.exportFields[field],
     width: Math.max(12, messages.exportFields[field].length + 2),

@@ -1,8 +1,6 @@
 import { createTranslator } from "next-intl";
 import type { Locale } from "@/i18n/config";
-import ca from "@/messages/ca.json" with { type: "json" };
-import en from "@/messages/en.json" with { type: "json" };
-import es from "@/messages/es.json" with { type: "json" };
+import { CATALOGS } from "@/i18n/catalogs";
 import { formatAmount } from "@/lib/repairs/money";
 import type { ItemType, RepairStatus } from "@/lib/repairs/workflow";
 import { dayIn, dayTimeIn } from "@/lib/time-zone";
@@ -34,12 +32,11 @@ export type NoticeFacts = {
 
 export type NoticeContent = { subject: string; text: string; html: string };
 
-const MESSAGES = { en, es, ca } as const;
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
 export function renderNotice(facts: NoticeFacts): NoticeContent {
-  const t = createTranslator({ locale: facts.language, messages: MESSAGES[facts.language], namespace: "notices" });
-  const customer = createTranslator({ locale: facts.language, messages: MESSAGES[facts.language] });
+  const t = createTranslator({ locale: facts.language, messages: CATALOGS[facts.language], namespace: "notices" });
+  const customer = createTranslator({ locale: facts.language, messages: CATALOGS[facts.language] });
   const zone = facts.shop.timeZone;
   const yourItem = t(`yourItem.${facts.itemType}`);
   const status = customer(`statusPage.statuses.${facts.status}`);

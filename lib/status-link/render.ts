@@ -1,8 +1,6 @@
 import { createTranslator } from "next-intl";
 import { LOCALES, type Locale } from "@/i18n/config";
-import ca from "@/messages/ca.json" with { type: "json" };
-import en from "@/messages/en.json" with { type: "json" };
-import es from "@/messages/es.json" with { type: "json" };
+import { CATALOGS } from "@/i18n/catalogs";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
 import type { RepairStatus } from "@/lib/repairs/workflow";
@@ -13,9 +11,7 @@ import type { StatusPageData } from "./page";
 // small stylesheet allowed by its nonce. Every text from the database goes
 // through escape().
 
-const MESSAGES = { en, es, ca } as const;
-
-const translator = (locale: Locale) => createTranslator({ locale, messages: MESSAGES[locale] });
+const translator = (locale: Locale) => createTranslator({ locale, messages: CATALOGS[locale] });
 type T = ReturnType<typeof translator>;
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
