@@ -31,14 +31,13 @@ import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { useSendOut } from "./use-send-out";
 import { formatDate } from "@/lib/repairs/dates";
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/ui/lazy";
 import { button } from "@/components/ui/button";
 
 // The forms (and the schema they check with) load when opened, not with the page.
-const MoneyDialog = dynamic(() => import("./money-dialog").then((m) => m.MoneyDialog), { ssr: false });
-const RepairFormDialog = dynamic(
-  () => import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog),
-  { ssr: false },
+const MoneyDialog = lazyComponent(() => import("./money-dialog").then((m) => m.MoneyDialog));
+const RepairFormDialog = lazyComponent(() =>
+  import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog),
 );
 
 /** The guided next step stands out; denying and sending out are the other ways. */

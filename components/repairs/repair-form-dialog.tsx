@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/ui/lazy";
 import {
   useCallback,
   useEffect,
@@ -29,7 +29,7 @@ import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 
 // The camera's code is fetched only when someone opens it.
-const CameraDialog = dynamic(() => import("./camera-dialog"), { ssr: false });
+const CameraDialog = lazyComponent(() => import("./camera-dialog").then((m) => m.default));
 
 /** A chosen photo, small, from the file itself (nothing is uploaded before the repair exists). */
 function Thumbnail({ file }: { file: File }) {

@@ -8,14 +8,12 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { useState, type FormEvent } from "react";
 import { repairsApi } from "@/lib/client/api";
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/ui/lazy";
 import { StatusFilter } from "./status-filter";
 import { ListFilterControls } from "./list-filters";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
-import { PrintOffer } from "./print-offer";
-import { BulkStatusBar } from "./bulk-status";
 import { RepairRows } from "./repair-rows";
 import { button } from "@/components/ui/button";
 import { useSendOut } from "./use-send-out";
@@ -24,7 +22,10 @@ import type { SendOut } from "@/lib/client/api";
 // The create form (and the dialog library under it) is loaded when first
 // wanted, not with the list: the button starts fetching it on hover or focus.
 const loadForm = () => import("./repair-form-dialog");
-const RepairFormDialog = dynamic(() => loadForm().then((m) => m.RepairFormDialog), { ssr: false });
+const RepairFormDialog = lazyComponent(() => loadForm().then((m) => m.RepairFormDialog));
+// Shown only once a repair is created or selected: not part of the list's first load.
+const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
+const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
 
 /**
  * The "New repair" button and its dialog, with their own state: opening the

@@ -1,13 +1,13 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/ui/lazy";
 import { useState } from "react";
 import type { SendOut } from "@/lib/client/api";
 
 // The send-out dialog wherever a repair can become outsourced (the badge, the
 // quick action, the list's selection): `ask` opens it with what to do with
 // the details; it closes once that is done. Its code loads when first opened.
-const SendOutDialog = dynamic(() => import("./send-out-dialog").then((m) => m.SendOutDialog), { ssr: false });
+const SendOutDialog = lazyComponent(() => import("./send-out-dialog").then((m) => m.SendOutDialog));
 
 type Pending = { count: number; submit: (sendOut: SendOut) => Promise<void>; initial?: Partial<SendOut> };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "./lazy";
 
 // The confirmation, for screens that may never ask: its code (and the dialog
 // library under it) loads when first shown, or earlier through
@@ -9,4 +9,4 @@ const load = () => import("./confirm-dialog");
 
 export const preloadConfirmDialog = () => void load();
 
-export const LazyConfirmDialog = dynamic(() => load().then((m) => m.ConfirmDialog), { ssr: false });
+export const LazyConfirmDialog = lazyComponent(() => load().then((m) => m.ConfirmDialog));
