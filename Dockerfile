@@ -1,5 +1,5 @@
 # The app image: the production build served by scripts/serve.ts (request
-# logs, graceful shutdown), started the README's way through scripts/start.ts,
+# logs, graceful shutdown), started the README's way through scripts/start.mjs,
 # which applies pending migrations first and then runs serve.ts as its child.
 # Runs as a non-root user; everything it keeps is under /data (photos in
 # /data/uploads, backups in /data/backups).
@@ -43,4 +43,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM (docker stop) lets requests in flight finish; give it the time:
 # docker compose sets stop_grace_period above SHUTDOWN_TIMEOUT_MS.
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "scripts/start.mjs"]

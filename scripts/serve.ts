@@ -14,7 +14,7 @@ import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
 import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
-import { collectGarbage } from "@/lib/runtime/gc";
+import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
 import { requestStarted } from "@/lib/runtime/turns";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -35,50 +35,6 @@ function isHttps(req: IncomingMessage): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   const proto = req.headers["x-forwarded-proto"];
   return typeof proto === "string" && proto.split(",")[0].trim().toLowerCase() === "https";
-}
-
-const MB = 1024 * 1024;
-
-/**
- * After a burst of requests V8 keeps its garbage until it next needs room,
- * which an idle server never does: an export left 150 to 200 MB of it for
- * hours. Once the server has been quiet for IDLE_GC_MS after some work, one
- * full collection (tens of milliseconds, with nothing waiting) gives it back.
- */
-const IDLE_GC_MS = 10_000;
-function collectWhenIdle(isIdle: () => boolean) {
-  /** When the last request ended, if none has since the last collection. */
-  let lastWork: number | null = null;
-  const timer = setInterval(() => {
-    if (lastWork === null || !isIdle() || Date.now() - lastWork < IDLE_GC_MS) return;
-    lastWork = null;
-    collectGarbage();
-  }, IDLE_GC_MS / 2);
-  timer.unref();
-  return () => {
-    lastWork = Date.now();
-  };
-}
-
-/**
- * `kill -USR2 <pid>` logs the memory in use after a full garbage collection:
- * how an operator (and the load test) tells a leak from a heap that grew and
- * was kept. V8 holds on to heap it grew for a while, so RSS alone cannot.
- */
-function reportMemory() {
-  const before = process.memoryUsage();
-  collectGarbage();
-  const after = process.memoryUsage();
-  logger().info(
-    {
-      rssMB: Math.round(after.rss / MB),
-      heapUsedMB: Math.round(after.heapUsed / MB),
-      heapUsedBeforeGcMB: Math.round(before.heapUsed / MB),
-      heapTotalMB: Math.round(after.heapTotal / MB),
-      externalMB: Math.round(after.external / MB),
-    },
-    "memory",
-  );
 }
 
 async function main() {
@@ -164,7 +120,7 @@ async function main() {
     });
     server.closeIdleConnections();
   };
-  process.on("SIGUSR2", reportMemory);
+  process.on("SIGUSR2", () => logger().info(memoryAfterCollection(), "memory"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   // Started by `npm start`: when that parent goes (and the embedded database

@@ -24,11 +24,15 @@ const INPUTS = [
   "tsconfig.json",
   "package-lock.json",
   "scripts/serve.ts",
+  "scripts/start.ts",
+  "scripts/lib",
 ];
 const SKIP = new Set([path.join(ROOT, "lib/generated"), path.join(ROOT, "public/uploads")]);
 const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
 /** The production server (scripts/serve.ts) as plain JavaScript, beside the build. */
 export const SERVER_BUNDLE = path.join(ROOT, ".next/serve.mjs");
+/** npm start's lasting process (scripts/start.ts), likewise: scripts/start.mjs runs it. */
+export const START_BUNDLE = path.join(ROOT, ".next/start.mjs");
 
 function collect(entry: string, files: string[]) {
   if (SKIP.has(entry) || !existsSync(entry)) return;
@@ -54,7 +58,7 @@ export function sourceFingerprint(): string {
  */
 export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (environment.PREBUILT === "1") {
-    if (!existsSync(path.join(ROOT, ".next/BUILD_ID")) || !existsSync(SERVER_BUNDLE))
+    if (![".next/BUILD_ID", SERVER_BUNDLE, START_BUNDLE].every((file) => existsSync(path.resolve(ROOT, file))))
       throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
     return;
   }
@@ -62,6 +66,7 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
   const built =
     existsSync(path.join(ROOT, ".next/BUILD_ID")) &&
     existsSync(SERVER_BUNDLE) &&
+    existsSync(START_BUNDLE) &&
     existsSync(FINGERPRINT) &&
     readFileSync(FINGERPRINT, "utf8") === fingerprint;
   if (built) return;
@@ -76,21 +81,27 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
 }
 
 /**
- * scripts/serve.ts and the few modules of ours it imports, compiled into one
- * file (its packages stay imports), so the server runs on plain Node: loading
- * TypeScript through tsx at run time cost the server about 40 MB of memory.
+ * scripts/serve.ts and scripts/start.ts with the few modules of ours they
+ * import, each compiled into one file (packages stay imports), so the
+ * processes that stay run plain Node: TypeScript loaded through tsx at run
+ * time cost each about 40 to 60 MB of memory (tsx's loader thread).
  */
 async function bundleServer() {
   const { build } = await import("esbuild");
-  await build({
-    entryPoints: [path.join(ROOT, "scripts/serve.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    outfile: SERVER_BUNDLE,
-    tsconfig: path.join(ROOT, "tsconfig.json"),
-    logLevel: "warning",
-  });
+  for (const [entry, outfile] of [
+    ["scripts/serve.ts", SERVER_BUNDLE],
+    ["scripts/start.ts", START_BUNDLE],
+  ]) {
+    await build({
+      entryPoints: [path.join(ROOT, entry)],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      outfile,
+      tsconfig: path.join(ROOT, "tsconfig.json"),
+      logLevel: "warning",
+    });
+  }
 }

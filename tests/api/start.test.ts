@@ -18,7 +18,7 @@ function environment(port: number, dataDir: string): Record<string, string | und
   };
 }
 
-const START = [...TSX, "scripts/start.ts"];
+const START = ["scripts/start.mjs"];
 
 describe("npm start with the embedded database", () => {
   it(

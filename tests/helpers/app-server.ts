@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort } from "./free-port";
-import { exited, startUntil, TSX } from "./processes";
+import { exited, startUntil } from "./processes";
 import { tempDir } from "./temp-dir";
 
 // The production server started as the README says (`npm start`, which runs
@@ -36,7 +36,7 @@ export async function startApp(
   const dataDir = options.dataDir ?? tempDir("rd-app-");
   const uploadDir = options.uploadDir ?? path.join(dataDir, "uploads");
   const started = await startUntil(
-    [...TSX, "scripts/start.ts"],
+    ["scripts/start.mjs"],
     {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",

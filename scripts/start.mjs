@@ -1,0 +1,12 @@
+// npm start: builds when there is no build of the current sources (through
+// tsx, in a process that ends), then runs npm start's lasting process
+// (scripts/start.ts, compiled into .next/start.mjs by the build) in this one,
+// on plain Node: it holds the embedded database, and tsx's loader would cost
+// it about 60 MB for as long as it runs.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const build = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+await import(pathToFileURL(path.resolve(".next/start.mjs")).href);
