@@ -92,8 +92,8 @@ async function main() {
       server.kill(signal);
     });
   }
-  // What the build check and the migrations left behind goes: from here on
-  // this process only waits (and serves the embedded database).
+  // What opening the database and the migrations left behind goes: from
+  // here on this process only waits (and serves the embedded database).
   setTimeout(collectGarbage, 5_000).unref();
   // As the server does: its memory after a full collection, on `kill -USR2`.
   process.on("SIGUSR2", () =>

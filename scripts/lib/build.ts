@@ -58,7 +58,7 @@ export function sourceFingerprint(): string {
  */
 export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (environment.PREBUILT === "1") {
-    if (![".next/BUILD_ID", SERVER_BUNDLE, START_BUNDLE].every((file) => existsSync(path.resolve(ROOT, file))))
+    if (![path.join(ROOT, ".next/BUILD_ID"), SERVER_BUNDLE, START_BUNDLE].every((file) => existsSync(file)))
       throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
     return;
   }
@@ -76,7 +76,7 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error("next build failed");
-  await bundleServer();
+  await bundleProcesses();
   writeFileSync(FINGERPRINT, fingerprint);
 }
 
@@ -86,7 +86,7 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
  * processes that stay run plain Node: TypeScript loaded through tsx at run
  * time cost each about 40 to 60 MB of memory (tsx's loader thread).
  */
-async function bundleServer() {
+async function bundleProcesses() {
   const { build } = await import("esbuild");
   for (const [entry, outfile] of [
     ["scripts/serve.ts", SERVER_BUNDLE],
