@@ -32,7 +32,7 @@ const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
 /** The production server (scripts/serve.ts) as plain JavaScript, beside the build. */
 export const SERVER_BUNDLE = path.join(ROOT, ".next/serve.mjs");
 /** npm start's lasting process (scripts/start.ts), likewise: scripts/start.mjs runs it. */
-export const START_BUNDLE = path.join(ROOT, ".next/start.mjs");
+const START_BUNDLE = path.join(ROOT, ".next/start.mjs");
 
 function collect(entry: string, files: string[]) {
   if (SKIP.has(entry) || !existsSync(entry)) return;
