@@ -20,7 +20,7 @@ import { QUEUES } from "@/lib/repairs/workflow";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
 import { startInbox, type Inbox } from "../../tests/helpers/smtp";
-import { proportionalMB, residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
+import { cpuTimeMs, proportionalMB, residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
 
 const EMAIL = "bench@example.com";
 /** A second shop, for two exports at once (one runs at a time per shop). */
@@ -183,6 +183,8 @@ type Row = { scenario: string; concurrency: number } & Percentiles & {
     errors: number;
     /** This rate over the floor's (/api/health) at the same concurrency, in the same round. */
     ofFloor?: number;
+    /** The server process's CPU time per request in that run (ms): user and system, read from /proc. */
+    serverCpuMs?: number;
     rpsRange?: [number, number];
     verdict?: string;
   };
@@ -407,7 +409,9 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     for (const [scenario, next] of chosen) {
       for (const concurrency of [1, 16]) {
         await runLoad({ base: server.base, concurrency, durationMs: 1_500, next }); // warm-up
+        const cpuBefore = cpuTimeMs(server.pid);
         const result = await runLoad({ base: server.base, concurrency, durationMs: SECONDS * 1000, next });
+        const serverCpuMs = Math.round(((cpuTimeMs(server.pid) - cpuBefore) / result.total) * 100) / 100;
         const stats = result.byName.x;
         const errors =
           result.total -
@@ -417,7 +421,10 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         if (scenario === FLOOR) floorRps[concurrency] = stats.rps;
         const ofFloor = Math.round((stats.rps / floorRps[concurrency]) * 100) / 100;
         const key = `${scenario}\0${concurrency}`;
-        rounds.set(key, [...(rounds.get(key) ?? []), { scenario, concurrency, ...stats, errors, ofFloor }]);
+        rounds.set(key, [
+          ...(rounds.get(key) ?? []),
+          { scenario, concurrency, ...stats, errors, ofFloor, serverCpuMs },
+        ]);
       }
     }
   }
@@ -433,8 +440,10 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     rows.push(row);
     const range = measured.length > 1 ? ` (rounds ${row.rpsRange![0]}-${row.rpsRange![1]})` : "";
     const share = row.scenario === FLOOR ? "" : ` = ${row.ofFloor} of floor`;
+    // At 16 clients the server's one thread is what runs out: its CPU per request bounds the rate.
+    const cpu = row.concurrency === 16 ? `, server CPU ${row.serverCpuMs} ms/req` : "";
     console.log(
-      `  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50}  p95 ${row.p95}  p99 ${row.p99} ms  ${row.rps} req/s${share}${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}${row.verdict ? `  ${row.verdict}` : ""}`,
+      `  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50}  p95 ${row.p95}  p99 ${row.p99} ms  ${row.rps} req/s${share}${cpu}${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}${row.verdict ? `  ${row.verdict}` : ""}`,
     );
   }
   return rows;
