@@ -18,8 +18,6 @@ const PACKAGE_RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/re
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Excel's own id for the Text format "@"; custom formats are numbered from 164. */
 const BUILT_IN_FORMATS: Record<string, number> = { "@": 49 };
-/** Rows turned into XML in one slice of background work (lib/runtime/turns). */
-const SLICE = 250;
 /** Days from Excel's day zero (1899-12-30) to 1970-01-01. */
 const EPOCH_DAYS = 25569;
 
@@ -132,14 +130,19 @@ export async function writeXlsx<Row>(
         }
         pending = next.value;
       }
-      const room = options.maxRowsPerSheet + 1 - r;
-      const slice = pending.slice(0, Math.min(SLICE, room));
-      pending = pending.slice(slice.length);
-      yield await inTurn(() => {
+      const batch = pending;
+      const most = Math.min(batch.length, options.maxRowsPerSheet + 1 - r);
+      // At least one row, then as many as the slice's time allows.
+      const { xml, taken } = await inTurn((budgetMs) => {
+        const until = performance.now() + budgetMs;
         let xml = "";
-        for (const row of slice) xml += rowXml(options.cells(row), ++r);
-        return xml;
+        let taken = 0;
+        while (taken < most && (taken === 0 || performance.now() < until))
+          xml += rowXml(options.cells(batch[taken++]), ++r);
+        return { xml, taken };
       });
+      pending = batch.slice(taken);
+      yield xml;
     }
     if (!ended && pending.length === 0) {
       // The sheet is full: is there anything for another?

@@ -1,6 +1,14 @@
 import { setImmediate as rawTurn } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BACKGROUND_SHARE, continueInBackground, inTurn, MAX_WAIT_MS, requestStarted } from "./turns";
+import {
+  BACKGROUND_SHARE,
+  continueInBackground,
+  inTurn,
+  MAX_WAIT_MS,
+  QUIET_MS,
+  requestStarted,
+  SLICE_MS,
+} from "./turns";
 
 // Two exports at once, each running slices of CPU work, and a marker that
 // records every turn of the event loop (as a request arriving between
@@ -109,10 +117,11 @@ describe("background work in slices (inTurn)", () => {
       }
     });
 
-    it("takes at most its share of the time, all slices together", async () => {
+    it("takes at most its share of the time, all slices together, while requests come", async () => {
       const costMs = 4;
       const rest = costMs * (1 / BACKGROUND_SHARE - 1);
-      // Two exports' slices, each taking 4 ms of the loop.
+      // A request was just answered; then two exports' slices, each taking 4 ms of the loop.
+      requestStarted()();
       const a = inTurn(() => vi.advanceTimersByTime(costMs));
       const b = watched();
       await a;
@@ -124,6 +133,35 @@ describe("background work in slices (inTurn)", () => {
       vi.advanceTimersByTime(1);
       await turns(3);
       expect(b.ran()).toBe(true);
+    });
+
+    it("runs a slice in every turn, and longer ones, once no request has come for QUIET_MS", async () => {
+      requestStarted()();
+      vi.advanceTimersByTime(QUIET_MS);
+      const costMs = 4;
+      const a = inTurn((budgetMs) => {
+        vi.advanceTimersByTime(costMs);
+        return budgetMs;
+      });
+      const b = watched();
+      expect(await a).toBe(SLICE_MS.quiet);
+      await turns(3);
+      expect(b.ran()).toBe(true);
+      await b.done;
+      // A request within QUIET_MS brings the share, and short slices, back.
+      requestStarted()();
+      const c = inTurn((budgetMs) => {
+        vi.advanceTimersByTime(costMs);
+        return budgetMs;
+      });
+      const d = watched();
+      expect(await c).toBe(SLICE_MS.busy);
+      expect(SLICE_MS.busy).toBeLessThan(SLICE_MS.quiet);
+      await turns(3);
+      expect(d.ran()).toBe(false);
+      vi.advanceTimersByTime(costMs * (1 / BACKGROUND_SHARE - 1));
+      await turns(3);
+      expect(d.ran()).toBe(true);
     });
 
     it("is not held back by the request that streams it (an export's own)", async () => {
