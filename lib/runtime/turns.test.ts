@@ -36,6 +36,13 @@ const turns = async (n: number) => {
   for (let i = 0; i < n; i++) await rawTurn();
 };
 
+/** A slice that takes `costMs` of the (fake) clock and hands back the time it was given. */
+const costing = (costMs: number) =>
+  inTurn((budgetMs) => {
+    vi.advanceTimersByTime(costMs);
+    return budgetMs;
+  });
+
 /** A slice that is seen to run, taking no time. */
 function watched<T>(value?: T) {
   let ran = false;
@@ -122,7 +129,7 @@ describe("background work in slices (inTurn)", () => {
       const rest = costMs * (1 / BACKGROUND_SHARE - 1);
       // A request was just answered; then two exports' slices, each taking 4 ms of the loop.
       requestStarted()();
-      const a = inTurn(() => vi.advanceTimersByTime(costMs));
+      const a = costing(costMs);
       const b = watched();
       await a;
       await turns(3);
@@ -139,10 +146,7 @@ describe("background work in slices (inTurn)", () => {
       requestStarted()();
       vi.advanceTimersByTime(QUIET_MS);
       const costMs = 4;
-      const a = inTurn((budgetMs) => {
-        vi.advanceTimersByTime(costMs);
-        return budgetMs;
-      });
+      const a = costing(costMs);
       const b = watched();
       expect(await a).toBe(SLICE_MS.quiet);
       await turns(3);
@@ -150,10 +154,7 @@ describe("background work in slices (inTurn)", () => {
       await b.done;
       // A request within QUIET_MS brings the share, and short slices, back.
       requestStarted()();
-      const c = inTurn((budgetMs) => {
-        vi.advanceTimersByTime(costMs);
-        return budgetMs;
-      });
+      const c = costing(costMs);
       const d = watched();
       expect(await c).toBe(SLICE_MS.busy);
       expect(SLICE_MS.busy).toBeLessThan(SLICE_MS.quiet);

@@ -10,6 +10,7 @@ import { createInterface } from "node:readline";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
@@ -153,7 +154,7 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
     memoryReport: async () => {
       const before = memoryReports.length;
       process.kill(pid, "SIGUSR2");
-      for (let i = 0; i < 50 && memoryReports.length === before; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && memoryReports.length === before; i++) await sleep(100);
       return memoryReports.at(-1);
     },
     stop: () =>
@@ -459,7 +460,7 @@ async function noticeDelivery(url: string, shop: string, inbox: Inbox) {
     for (let i = 0; i < 600; i++) {
       const { rows } = await c.query("SELECT count(*)::int AS n FROM notices WHERE state IN ('queued', 'sending')");
       if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
   });
   const before = inbox.messages.length;
@@ -579,7 +580,7 @@ async function download(server: Server, token: string, startDate: string | null)
 
 async function exportRun(server: Server, url: string, token: string, shop: string, rows: number) {
   const { startDate, exported } = await exportRange(url, shop, rows);
-  await new Promise((r) => setTimeout(r, 2_000));
+  await sleep(2_000);
   const idle = rssMB(server.pid);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMB(server.pid))), 100);
@@ -629,7 +630,7 @@ async function whileExporting(server: Server, url: string, token: string, shop: 
   const [calmList] = await both();
   const { startDate, exported } = await exportRange(url, shop, rows);
   const exporting = download(server, token, startDate);
-  await new Promise((r) => setTimeout(r, 200));
+  await sleep(200);
   const [busyList, busyWrite] = await both();
   const done = await exporting;
   // Two exports at once, from two shops (one runs at a time per shop), each
@@ -643,18 +644,17 @@ async function whileExporting(server: Server, url: string, token: string, shop: 
     { token, startDate },
     { token: second.accessToken, startDate: secondRange.startDate },
   ];
-  const steady = { durationMs: SECONDS * 1000 };
   const listP99 = async (exporting: typeof shops) => {
     let stop = false;
     const loops = exporting.map(async (shop) => {
       while (!stop) {
         // The shop's export slot may be freed a moment after the last byte.
         const { status } = await download(server, shop.token, shop.startDate);
-        if (status !== 200) await new Promise((r) => setTimeout(r, 20));
+        if (status !== 200) await sleep(20);
       }
     });
-    if (exporting.length) await new Promise((r) => setTimeout(r, 200));
-    const listed = await runLoad({ base: server.base, concurrency: 1, ...steady, next: list });
+    if (exporting.length) await sleep(200);
+    const listed = await runLoad({ base: server.base, concurrency: 1, durationMs: SECONDS * 1000, next: list });
     stop = true;
     await Promise.all(loops);
     return listed.byName.x.p99;
@@ -712,7 +712,7 @@ async function memoryAfterWork(server: Server, url: string, token: string, shop:
     await download(server, token, startDate);
     afterEach.push(Math.round(rssMB(server.pid)));
   }
-  await new Promise((r) => setTimeout(r, 20_000));
+  await sleep(20_000);
   const idle = memoryNow(server);
   const report = await server.memoryReport();
   console.log(
@@ -947,7 +947,7 @@ async function main() {
     rounds: ROUNDS,
   };
   try {
-    await new Promise((r) => setTimeout(r, 3_000));
+    await sleep(3_000);
     const idle = memoryNow(server);
     console.log(
       `Memory at start, idle: server ${idle.serverMB} MB, npm start's process ${idle.parentMB} MB${EMBEDDED ? " (with the embedded database)" : ""}, both ${idle.pairMB} MB (PSS ${idle.pairPssMB} MB)`,
