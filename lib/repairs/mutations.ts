@@ -274,6 +274,21 @@ export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: 
 }
 
 /**
+ * Takes the shop's counters of these statuses (making any that is missing)
+ * before a transaction changes them in more than one statement. Each
+ * statement takes its own in key order (the counters' trigger); without this,
+ * a transaction holding the first statement's could wait for another holding
+ * the second's, which waits for it: a deadlock.
+ */
+async function lockStatusCounts(tx: Tx, shopId: string, statuses: RepairStatus[]) {
+  const unique = [...new Set(statuses)];
+  await tx.$executeRaw`
+    INSERT INTO repair_counts (shop_id, status, count)
+    SELECT ${shopId}::uuid, s, 0 FROM unnest(${unique}::repair_status[]) s ORDER BY s
+    ON CONFLICT (shop_id, status) DO UPDATE SET count = repair_counts.count`;
+}
+
+/**
  * PATCH /repairs/status: several repairs to one status (issue 17, part 5),
  * all or none, in one transaction: the rows are locked in id order (two bulk
  * changes never deadlock), each moves as a single change would (its pickup
@@ -282,6 +297,7 @@ export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: 
  * per distinct set of effects (one or two in practice) and one insert of the
  * history rows, so the transaction, which holds the shop's status counters
  * until it commits, is a handful of statements whatever the number of repairs.
+ * The counters it will change are taken first, all at once, in key order.
  */
 export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
   const { ids, status, notify, send_out } = bulkStatusSchema.parse(input);
@@ -295,6 +311,7 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     if (current.length !== unique.length) throw notFound();
     const moving = current.filter((repair) => repair.status !== status);
     if (moving.length === 0) return { updated: current, noticed: false };
+    await lockStatusCounts(tx, actor.shopId, [status, ...moving.map((repair) => repair.status)]);
     const sendOut = await withSendOut(tx, actor, send_out, now);
     const groups = new Map<string, { effects: Prisma.RepairUncheckedUpdateInput; ids: string[] }>();
     for (const repair of moving) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
 import { db } from "@/lib/db";
+import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -20,17 +22,64 @@ describe("the per-status counters under concurrent status changes", () => {
       ]);
       expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
     }
-    const kept = await db().repairCount.findMany({
-      where: { shopId: owner.shopId, count: { not: 0 } },
-      select: { status: true, count: true },
-      orderBy: { status: "asc" },
-    });
-    const actual = await db().repair.groupBy({
-      by: ["status"],
-      where: { shopId: owner.shopId },
-      _count: true,
-      orderBy: { status: "asc" },
-    });
-    expect(kept).toEqual(actual.map((g) => ({ status: g.status, count: g._count })));
+    await expectCountsExact(owner.shopId);
+  });
+
+  it("never deadlocks when bulk changes of repairs in mixed statuses run at once", async () => {
+    const { token, owner } = await shopSession();
+    const STATUSES = ["received", "diagnosing", "quoting", "in_progress", "in_repair", "outsourced", "ready", "denied"];
+    const ids = (
+      await db().$queryRaw<{ id: string }[]>`
+        INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+        SELECT ${owner.shopId}::uuid, 'B-' || n, 'Client ' || n, 'Rellotge', repeat(md5(n::text), 40)
+        FROM generate_series(1, 800) n
+        RETURNING id`
+    ).map((r) => r.id);
+    const TARGETS = ["in_repair", "approved", "denied", "approved", "denied", "ready"];
+    for (let round = 0; round < TARGETS.length; round++) {
+      // Every repair in one of eight statuses, mixed anew each round, and a
+      // pending quote on every fifth: moved to approved, those have effects
+      // of their own, so the change updates in two statements.
+      await db().$executeRaw`
+        UPDATE repairs SET status = (${STATUSES}::repair_status[])[1 + (abs(hashtext(id::text || ${round}::text)) % 8)],
+          quote_status = CASE WHEN abs(hashtext(id::text)) % 5 = 0 THEN 'pending'::quote_status END,
+          quote_expires_at = now() + interval '7 days'
+        WHERE shop_id = ${owner.shopId}::uuid`;
+      // Sixteen changes of 50 repairs at once, all to the same status: each
+      // meets the old statuses in its own order.
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, g) =>
+          bulkRoute(
+            authed(
+              "/api/repairs/status",
+              token,
+              { ids: ids.slice(g * 50, g * 50 + 50), status: TARGETS[round] },
+              "PATCH",
+            ),
+          ),
+        ),
+      );
+      expect(
+        answers.map((r) => r.status),
+        `to ${TARGETS[round]}`,
+      ).toEqual(Array(16).fill(200));
+      await expectCountsExact(owner.shopId);
+    }
   });
 });
+
+/** The counters hold what counting the shop's repairs gives. */
+async function expectCountsExact(shopId: string) {
+  const kept = await db().repairCount.findMany({
+    where: { shopId, count: { not: 0 } },
+    select: { status: true, count: true },
+    orderBy: { status: "asc" },
+  });
+  const actual = await db().repair.groupBy({
+    by: ["status"],
+    where: { shopId },
+    _count: true,
+    orderBy: { status: "asc" },
+  });
+  expect(kept).toEqual(actual.map((g) => ({ status: g.status, count: g._count })));
+}

@@ -244,6 +244,57 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("keeps the last release's per-status counters true, now counted once per statement", async () => {
+    const release = "20261124100000_workshops_and_queues";
+    const url = await previousRelease(release);
+    const STATUSES = ["received", "diagnosing", "in_repair", "ready", "picked_up"];
+    await onServer(url, async (c) => {
+      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Roca') RETURNING id"))
+        .rows[0].id;
+      // Counted by the last release's trigger, a row at a time.
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', ($2::repair_status[])[1 + n % 5], 'r-' || n
+         FROM generate_series(1, 300) n`,
+        [shop, STATUSES],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+
+    await onServer(url, async (c) => {
+      const countsTrue = async () => {
+        const kept = await c.query("SELECT status::text, count FROM repair_counts WHERE count <> 0 ORDER BY status");
+        const counted = await c.query(
+          "SELECT status::text, count(*)::int AS count FROM repairs GROUP BY status ORDER BY status",
+        );
+        expect(kept.rows).toEqual(counted.rows);
+      };
+      await countsTrue();
+      // Many rows in one statement, each kind of statement.
+      await c.query("UPDATE repairs SET status = 'ready' WHERE repair_number LIKE 'R-1%'");
+      await countsTrue();
+      await c.query("UPDATE repairs SET notes = 'revisat'");
+      await countsTrue();
+      await c.query("DELETE FROM repairs WHERE repair_number LIKE 'R-2%'");
+      await countsTrue();
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, search_text)
+         SELECT shop_id, 'N-' || repair_number || '-' || n, 'Client', 'Anell', 'diagnosing', 'n'
+         FROM repairs CROSS JOIN generate_series(1, 2) n
+         WHERE repair_number IN ('R-3', 'R-4')`,
+      );
+      await countsTrue();
+      expect((await c.query("SELECT sum(count)::int AS n FROM repair_counts")).rows[0].n).toBe(
+        300 - 111 + 4, // R-2 and R-20 to R-299 deleted; 4 added
+      );
+      // A shop that goes takes its repairs and its counters with it.
+      await c.query("DELETE FROM shops");
+      expect((await c.query("SELECT count(*)::int AS n FROM repair_counts")).rows[0].n).toBe(0);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
