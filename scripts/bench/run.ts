@@ -166,6 +166,10 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
 }
 
 /** The middle item by `key` (ROUNDS is odd, so there is one). */
+/** `length` items of `items` from `start` on, going round to the beginning. */
+const window = <T>(items: T[], start: number, length: number) =>
+  Array.from({ length }, (_, k) => items[(start + k) % items.length]);
+
 function medianBy<T>(items: T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)];
 }
@@ -245,13 +249,18 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     ).rows[0];
     const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
       .repair_number as string;
-    // 16 groups of 50 repairs for the bulk status change, one group per client.
+    // 16 groups of 100 repairs for the bulk status change, one group per client.
     const bulkGroups = (
       await c.query(
-        "SELECT id FROM repairs WHERE shop_id = $1 AND customer_email IS NULL ORDER BY created_at DESC OFFSET 1000 LIMIT 800",
+        "SELECT id FROM repairs WHERE shop_id = $1 AND customer_email IS NULL ORDER BY created_at DESC OFFSET 1000 LIMIT 1600",
         [shop],
       )
     ).rows.map((r) => r.id as string);
+    // In any of the eleven statuses, as a selection on the list finds them.
+    await c.query(
+      "UPDATE repairs SET status = (enum_range(NULL::repair_status))[1 + floor(random() * 11)::int] WHERE id = ANY($1::uuid[])",
+      [bulkGroups],
+    );
     // Repairs whose customers have an email, for the status changes that queue a notice.
     const emailed = (
       await c.query(
@@ -368,9 +377,13 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         method: "PATCH",
         path: "/api/repairs/status",
         headers: json,
+        // 50 of the client's 100, a window that moves on each time, to one of
+        // five statuses in turn: each change meets repairs in mixed statuses,
+        // as a selection on the list does (16 at once deadlocked on the status
+        // counters before they were taken in one order).
         body: JSON.stringify({
-          ids: bulkGroups.slice((c % 16) * 50, (c % 16) * 50 + 50),
-          status: i % 2 ? "in_progress" : "in_repair",
+          ids: window(bulkGroups.slice((c % 16) * 100, (c % 16) * 100 + 100), i * 37, 50),
+          status: ["in_progress", "in_repair", "ready", "diagnosing", "quoting"][(c + i) % 5],
         }),
       }),
     ],
