@@ -43,4 +43,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM (docker stop) lets requests in flight finish; give it the time:
 # docker compose sets stop_grace_period above SHUTDOWN_TIMEOUT_MS.
-CMD ["node", "scripts/start.mjs"]
+# As package.json's start script (npm start), flags included.
+CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

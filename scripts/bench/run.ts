@@ -20,6 +20,7 @@ import { encodeCursor } from "@/lib/repairs/queries";
 import { QUEUES } from "@/lib/repairs/workflow";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
+import { npmStartArgs } from "../lib/start-command";
 import { startInbox, type Inbox } from "../../tests/helpers/smtp";
 import { cpuTimeMs, proportionalMB, residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
 
@@ -114,7 +115,7 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
   const env = { ...process.env };
   if (url) env.DATABASE_URL = url;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     env: {
       ...env,
       PORT: String(port),

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { npmStartArgs } from "@/scripts/lib/start-command";
 import { freePort } from "../helpers/free-port";
 import { exited, run, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
@@ -18,7 +19,7 @@ function environment(port: number, dataDir: string): Record<string, string | und
   };
 }
 
-const START = ["scripts/start.mjs"];
+const START = npmStartArgs();
 
 describe("npm start with the embedded database", () => {
   it(

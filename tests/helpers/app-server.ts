@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
+import { npmStartArgs } from "@/scripts/lib/start-command";
 import { freePort } from "./free-port";
 import { exited, startUntil } from "./processes";
 import { tempDir } from "./temp-dir";
@@ -36,7 +37,7 @@ export async function startApp(
   const dataDir = options.dataDir ?? tempDir("rd-app-");
   const uploadDir = options.uploadDir ?? path.join(dataDir, "uploads");
   const started = await startUntil(
-    ["scripts/start.mjs"],
+    npmStartArgs(),
     {
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
