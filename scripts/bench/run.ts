@@ -166,11 +166,11 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
   };
 }
 
-/** The middle item by `key` (ROUNDS is odd, so there is one). */
 /** `length` items of `items` from `start` on, going round to the beginning. */
 const window = <T>(items: T[], start: number, length: number) =>
   Array.from({ length }, (_, k) => items[(start + k) % items.length]);
 
+/** The middle item by `key` (ROUNDS is odd, so there is one). */
 function medianBy<T>(items: T[], key: (item: T) => number): T {
   return [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)];
 }

@@ -28,21 +28,14 @@ describe("the per-status counters under concurrent status changes", () => {
 
   it("never deadlocks when bulk changes of repairs in mixed statuses run at once", async () => {
     const { token, owner } = await shopSession();
-    const STATUSES = ["received", "diagnosing", "quoting", "in_progress", "in_repair", "outsourced", "ready", "denied"];
-    const ids = (
-      await db().$queryRaw<{ id: string }[]>`
-        INSERT INTO repairs (shop_id, repair_number, customer_name, item_description)
-        SELECT ${owner.shopId}::uuid, 'B-' || n, 'Client ' || n, 'Rellotge' FROM generate_series(1, 800) n
-        RETURNING id`
-    ).map((r) => r.id);
+    const ids = await insertRepairs(owner.shopId, 800);
     const TARGETS = ["in_repair", "approved", "denied", "approved", "denied", "ready"];
     for (let round = 0; round < TARGETS.length; round++) {
-      // Every repair in one of eight statuses, mixed anew each round, and a
-      // pending quote on about every fifth: moved to approved, those have effects
-      // of their own, so the change updates in two statements.
+      // A pending quote on about every fifth: moved to approved, those have
+      // effects of their own, so the change updates in two statements.
+      await mixStatuses(owner.shopId, round);
       await db().$executeRaw`
-        UPDATE repairs SET status = (${STATUSES}::repair_status[])[1 + (abs(hashtext(id::text || ${round}::text)) % 8)],
-          quote_status = CASE WHEN abs(hashtext(id::text)) % 5 = 0 THEN 'pending'::quote_status END,
+        UPDATE repairs SET quote_status = CASE WHEN abs(hashtext(id::text)) % 5 = 0 THEN 'pending'::quote_status END,
           quote_expires_at = now() + interval '7 days'
         WHERE shop_id = ${owner.shopId}::uuid`;
       // Sixteen changes of 50 repairs at once, all to the same status: each
@@ -71,13 +64,7 @@ describe("the per-status counters under concurrent status changes", () => {
 describe("the per-status counters under concurrent statements", () => {
   it("never deadlock, whatever order a statement meets its repairs' statuses in", async () => {
     const { owner } = await shopSession();
-    const STATUSES = ["received", "diagnosing", "quoting", "in_progress", "in_repair", "outsourced", "ready", "denied"];
-    const ids = (
-      await db().$queryRaw<{ id: string }[]>`
-        INSERT INTO repairs (shop_id, repair_number, customer_name, item_description)
-        SELECT ${owner.shopId}::uuid, 'S-' || n, 'Client ' || n, 'Rellotge' FROM generate_series(1, 800) n
-        RETURNING id`
-    ).map((r) => r.id);
+    const ids = await insertRepairs(owner.shopId, 800);
     // Any statement that moves many repairs (an operator's SQL, a future
     // feature), not only the bulk change, which also takes its counters first.
     // Six connections at once (the embedded database takes 16 in all, the app's pool included).
@@ -85,9 +72,7 @@ describe("the per-status counters under concurrent statements", () => {
     await Promise.all(clients.map((c) => c.connect()));
     try {
       for (const [round, target] of ["in_repair", "ready", "diagnosing"].entries()) {
-        await db().$executeRaw`
-          UPDATE repairs SET status = (${STATUSES}::repair_status[])[1 + (abs(hashtext(id::text || ${round}::text)) % 8)]
-          WHERE shop_id = ${owner.shopId}::uuid`;
+        await mixStatuses(owner.shopId, round);
         const results = await Promise.allSettled(
           clients.map((c, g) =>
             c.query("UPDATE repairs SET status = $1::repair_status WHERE id = ANY($2::uuid[])", [
@@ -105,6 +90,24 @@ describe("the per-status counters under concurrent statements", () => {
     }
   });
 });
+
+/** `count` repairs of the shop, made in one statement; their ids. */
+async function insertRepairs(shopId: string, count: number): Promise<string[]> {
+  const made = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO repairs (shop_id, repair_number, customer_name, item_description)
+    SELECT ${shopId}::uuid, 'B-' || n, 'Client ' || n, 'Rellotge' FROM generate_series(1, ${count}) n
+    RETURNING id`;
+  return made.map((r) => r.id);
+}
+
+const MIXED = ["received", "diagnosing", "quoting", "in_progress", "in_repair", "outsourced", "ready", "denied"];
+
+/** Every repair of the shop in one of eight statuses, dealt anew for each round. */
+async function mixStatuses(shopId: string, round: number) {
+  await db().$executeRaw`
+    UPDATE repairs SET status = (${MIXED}::repair_status[])[1 + (abs(hashtext(id::text || ${round}::text)) % 8)]
+    WHERE shop_id = ${shopId}::uuid`;
+}
 
 /** The counters hold what counting the shop's repairs gives. */
 async function expectCountsExact(shopId: string) {
