@@ -5,8 +5,9 @@
 // it about 60 MB for as long as it runs. package.json's start script gives
 // this process V8's young generation at 4 MB a half (as the server has, see
 // scripts/start.ts): with the embedded database it holds PGlite and passes
-// every statement's bytes through, and it measured 191 MB idle after use
-// instead of 226 (README, Performance).
+// every statement's bytes through: idle after a short load it measured 191
+// MB instead of 226, after a whole bench run 216 instead of 224 (README,
+// Performance).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -31,9 +31,10 @@ describe("the per-status counters under concurrent status changes", () => {
     const ids = await insertRepairs(owner.shopId, 800);
     const TARGETS = ["in_repair", "approved", "denied", "approved", "denied", "ready"];
     for (let round = 0; round < TARGETS.length; round++) {
-      // A pending quote on about every fifth: moved to approved, those have
-      // effects of their own, so the change updates in two statements.
       await mixStatuses(owner.shopId, round);
+      // A pending quote on about every fifth: moved to approved or denied,
+      // those have effects of their own, so the change updates in two
+      // statements. Set again each round, since such a move answers them.
       await db().$executeRaw`
         UPDATE repairs SET quote_status = CASE WHEN abs(hashtext(id::text)) % 5 = 0 THEN 'pending'::quote_status END,
           quote_expires_at = now() + interval '7 days'
