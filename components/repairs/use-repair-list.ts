@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
-import type { RepairJson } from "@/lib/repairs/serialize";
+import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
@@ -12,7 +12,8 @@ import { listHref, queryFromParams, recall, remember, type ListQuery, type Remem
 /** The list refetches this long after the search or the filter changed (SPEC section 9). */
 export const DEBOUNCE_MS = 800;
 
-export type ListRepair = Omit<RepairJson, "photos">;
+/** A row of the list: the list's fields (a whole repair put in place after a change carries more). */
+export type ListRepair = ListRepairJson;
 type Query = ListQuery & { attempt: number };
 /** The filters that apply at once (choices, not typing). */
 export type ListFilters = Pick<ListQuery, "queue" | "workshop" | "sort">;

@@ -1,6 +1,6 @@
 import type { Locale } from "@/i18n/config";
 import type { ExportField } from "@/lib/export/fields";
-import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
+import type { ListRepairJson, PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { Queue, RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
@@ -23,7 +23,8 @@ export type Pagination = {
   hasMore: boolean;
   nextCursor: string | null;
 };
-export type RepairPage = { repairs: RepairJson[]; exact_match: string | null; pagination: Pagination };
+/** A page of the list: each repair in brief (the list's fields); `get` has the whole repair. */
+export type RepairPage = { repairs: ListRepairJson[]; exact_match: string | null; pagination: Pagination };
 export type RepairFields = Record<string, unknown>;
 
 export type CurrentUser = {

@@ -5,7 +5,14 @@ import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/cl
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
 import { searchPattern } from "./search-text";
-import { repairJson, type Instant, type RepairFields } from "./serialize";
+import {
+  LIST_COLUMNS,
+  listRepairJson,
+  repairJson,
+  type Instant,
+  type ListFields,
+  type RepairFields,
+} from "./serialize";
 import { queueCondition } from "./queues";
 
 // Reading repairs, always within the caller's shop. Totals come from the
@@ -112,6 +119,8 @@ function countQuery(shopId: string, query: ListQuery, now: Date): Prisma.Sql {
 
 // Every column of a repair a reader sees, under its Prisma field name (lib/repairs/columns.ts).
 const REPAIR_COLUMNS = selectRepairColumns();
+// The list's: what a list row holds (lib/repairs/serialize.ts).
+const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
 
 /**
  * One page (plus one row, to know whether more follow) and the count, in one
@@ -140,10 +149,10 @@ async function readPage(
     : Prisma.sql`ORDER BY page."createdAt" DESC, page.id DESC`;
   const page =
     offset === 0 && !query.queue
-      ? Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs WHERE ${where} ${order}`
-      : Prisma.sql`SELECT ${REPAIR_COLUMNS} FROM repairs
+      ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs WHERE ${where} ${order}`
+      : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
-  const found = await rows<RepairFields & { matches: number }>(
+  const found = await rows<ListFields & { matches: number }>(
     client,
     Prisma.sql`
     SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query, now)}) counted LEFT JOIN LATERAL (${page}) page ON true
@@ -151,7 +160,7 @@ async function readPage(
     { prepare: !query.search },
   );
   const matches = found[0].matches;
-  const repairs: RepairFields[] = found[0].id === null ? [] : found;
+  const repairs: ListFields[] = found[0].id === null ? [] : found;
   const capped = countsRows(query);
   return {
     page: repairs,
@@ -173,7 +182,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
     readPage(client, shopId, query, cursor, offset, now),
     query.search && !cursor ? exactMatch(client, shopId, query.search) : null,
   ]);
-  const repairs = page.slice(0, query.limit).map((row) => repairJson(row, now));
+  const repairs = page.slice(0, query.limit).map((row) => listRepairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
   return {

@@ -1,5 +1,6 @@
 import type { Photo, Prisma, Repair } from "@/lib/generated/prisma/client";
 import { statusUrl } from "@/lib/status-link/link";
+import type { REPAIR_COLUMNS, RepairColumn } from "./columns";
 import { effectiveQuoteStatus } from "./workflow";
 
 // The JSON shapes of SPEC section 3: snake_case, money as numbers with two
@@ -58,27 +59,61 @@ export type RepairFields = Omit<
   updatedAt: Instant;
 };
 
-export function repairJson(repair: RepairFields & { photos?: Parameters<typeof photoJson>[0][] }, now = new Date()) {
+/**
+ * The list's columns (GET /repairs): what its rows and cards show (SPEC
+ * section 2), the cursor's keys, and what the quote's state is worked out
+ * from. A list row is the repair in brief; GET /repairs/{id} has all of it.
+ * Reading and writing the other 18 columns for 51 rows was most of a list
+ * request's cost to the server (docs/scale.md).
+ */
+export const LIST_COLUMNS = [
+  "id",
+  "repair_number",
+  "customer_name",
+  "item_type",
+  "item_description",
+  "status",
+  "deadline",
+  "quote_amount",
+  "quote_status",
+  "quote_expires_at",
+  "final_price",
+  "created_at",
+] as const satisfies readonly RepairColumn[];
+
+/** The list's columns under their Prisma names (LIST_COLUMNS, through REPAIR_COLUMNS). */
+export type ListFields = Pick<RepairFields, (typeof REPAIR_COLUMNS)[(typeof LIST_COLUMNS)[number]]>;
+
+/** A repair as the list gives it: LIST_COLUMNS under their own names. */
+export function listRepairJson(repair: ListFields, now = new Date()) {
   return {
     id: repair.id,
     repair_number: repair.repairNumber,
     customer_name: repair.customerName,
-    customer_phone: repair.customerPhone,
-    customer_email: repair.customerEmail,
     item_type: repair.itemType,
     item_description: repair.itemDescription,
-    notes: repair.notes,
     status: repair.status,
     deadline: iso(repair.deadline),
-    outsourced_to: repair.outsourcedTo,
     quote_amount: money(repair.quoteAmount),
-    quote_notes: repair.quoteNotes,
     quote_status: effectiveQuoteStatus(repair.quoteStatus, repair.quoteExpiresAt, now),
-    quote_created_at: iso(repair.quoteCreatedAt),
     quote_expires_at: iso(repair.quoteExpiresAt),
     final_price: money(repair.finalPrice),
-    picked_up_at: iso(repair.pickedUpAt),
     created_at: iso(repair.createdAt)!,
+  };
+}
+export type ListRepairJson = ReturnType<typeof listRepairJson>;
+
+/** A whole repair (the detail, and every write's answer): the list's fields and the rest. */
+export function repairJson(repair: RepairFields & { photos?: Parameters<typeof photoJson>[0][] }, now = new Date()) {
+  return {
+    ...listRepairJson(repair, now),
+    customer_phone: repair.customerPhone,
+    customer_email: repair.customerEmail,
+    notes: repair.notes,
+    outsourced_to: repair.outsourcedTo,
+    quote_notes: repair.quoteNotes,
+    quote_created_at: iso(repair.quoteCreatedAt),
+    picked_up_at: iso(repair.pickedUpAt),
     updated_at: iso(repair.updatedAt)!,
     /** The language of the customer's status page. */
     customer_language: repair.customerLanguage,

@@ -77,8 +77,24 @@ describe("POST /api/repairs", () => {
   });
 });
 
+/** A list row's fields (README, API). */
+const LIST_FIELDS = [
+  "id",
+  "repair_number",
+  "customer_name",
+  "item_type",
+  "item_description",
+  "status",
+  "deadline",
+  "quote_amount",
+  "quote_status",
+  "quote_expires_at",
+  "final_price",
+  "created_at",
+];
+
 describe("GET /api/repairs", () => {
-  it("lists each repair exactly as its detail answers it, every field (first page, cursor page and numbered page)", async () => {
+  it("lists each repair in brief, each field exactly as its detail answers it (first page, cursor page and numbered page)", async () => {
     const { api } = await shopSession();
     const full = await createRepair(api, {
       customer_phone: "+34 600 111 222",
@@ -107,7 +123,10 @@ describe("GET /api/repairs", () => {
         const first = await (await api.list("?limit=1")).json();
         const second = await (await api.list(`?limit=1&cursor=${first.pagination.nextCursor}`)).json();
         const numbered = await (await api.list("?limit=1&page=2")).json();
-        for (const page of [second, numbered]) expect(page.repairs).toEqual([detail]);
+        // What the list's rows and cards show, the quote's expiry and the
+        // creation date; the detail has the rest.
+        const brief = Object.fromEntries(LIST_FIELDS.map((field) => [field, detail[field]]));
+        for (const page of [second, numbered]) expect(page.repairs).toEqual([brief]);
         expect(detail).toMatchObject({
           final_price: 1234.5,
           quote_amount: 89.9,
