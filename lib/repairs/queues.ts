@@ -12,7 +12,8 @@ import {
 // The work queues (issue 17, part 3): what needs doing, each a condition on a
 // repair that the list filters by and the dashboard counts. Each condition
 // holds the predicate of its partial index (migration
-// 20261124100000_workshops_and_queues) word for word, so the planner reads
+// 20261124100000_workshops_and_queues; the open quotes' pages also
+// 20261124140000_open_quotes_by_date) word for word, so the planner reads
 // its rows from that small index; the dashboard counts each up to a cap
 // (QUEUE_COUNT_CAP), so no count ever scans the table.
 
