@@ -1,4 +1,4 @@
-// npm run bench [-- --rows 100000] [--seconds 10] [--rounds 3] [--skip-frontend | --frontend-only] [--only <text>] [--embedded]
+// npm run bench [-- --rows 100000] [--seconds 10] [--rounds 3] [--skip-frontend | --frontend-only] [--only <text>[|<text>…]] [--embedded]
 //
 // The benchmark suite against the production server on a real PostgreSQL
 // (DATABASE_URL names the server; the suite uses its own database on it,
@@ -37,12 +37,15 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     "skip-frontend": { type: "boolean", default: false },
     "frontend-only": { type: "boolean", default: false },
-    /** Only the API scenarios whose name holds this text, or one section: notices, sign-in, export, memory. */
+    /** Only the API scenarios whose name holds one of these texts ("a|b"), or these sections: notices, sign-in, export, memory. */
     only: { type: "string" },
     /** The embedded database (PGlite, npm start's default) under bench-results/embedded-<rows>, instead of DATABASE_URL's server. */
     embedded: { type: "boolean", default: false },
   },
 });
+/** --only's texts, separated by "|" (scenario names hold commas); none: everything. */
+const onlyTexts = () => values.only?.split("|").map((text) => text.trim()) ?? [];
+const onlyHas = (name: string) => !values.only || onlyTexts().some((text) => name.includes(text));
 const ROWS = Number(values.rows);
 const SECONDS = Number(values.seconds);
 // An odd number of rounds, so the median is a round that was measured (the
@@ -412,7 +415,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
   // scenario's rate is also given as a share of the floor measured in its own
   // round, which a slow hour moves far less than the absolute figures.
   const floor: [string, (client: number, i: number) => Call] = [FLOOR, () => ({ name: "x", path: "/api/health" })];
-  const chosen = [floor, ...scenarios.filter(([name]) => !values.only || name.includes(values.only))];
+  const chosen = [floor, ...scenarios.filter(([name]) => onlyHas(name))];
   if (values.only && chosen.length === 1) return [];
   // The rounds interleave the scenarios (all of them, then all again), so a
   // drift in the machine's speed, which is large on shared machines, falls on
@@ -970,9 +973,9 @@ async function main() {
     results.calibration = await calibration(url);
     const session = await signIn(server.base);
     const shop = session.user.shopId;
-    // --only <text>: the API scenarios whose name holds it, or one of the
-    // sections after them (notices, sign-in, export, memory); nothing else.
-    const section = (name: string) => !values["frontend-only"] && (!values.only || values.only === name);
+    // --only <text>[|<text>…]: the API scenarios whose name holds one of them,
+    // or the sections after them so named (notices, sign-in, export, memory).
+    const section = (name: string) => !values["frontend-only"] && (!values.only || onlyTexts().includes(name));
     if (!values["frontend-only"]) {
       console.log(
         `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop (${results.database}), ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
