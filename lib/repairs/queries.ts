@@ -4,7 +4,7 @@ import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
-import { searchPattern } from "./search-text";
+import { searchCondition } from "./search-words";
 import {
   LIST_COLUMNS,
   listRepairJson,
@@ -82,7 +82,10 @@ const statusList = (statuses: string[]) => Prisma.join(statuses.map((s) => Prism
 /** The deadline sort's key: the index's own expression. */
 const DEADLINE_KEY = Prisma.raw(`coalesce(deadline, 'infinity'::date)`);
 
-function conditions(shopId: string, query: ListQuery, now: Date, cursor?: Cursor): Prisma.Sql {
+/** What a list reads: the query, and its search's condition (lib/repairs/search-words.ts). */
+type Reading = { query: ListQuery; search: Prisma.Sql | null };
+
+function conditions(shopId: string, { query, search }: Reading, now: Date, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
   if (cursor?.sort === "created") parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
   if (cursor?.sort === "deadline")
@@ -90,7 +93,7 @@ function conditions(shopId: string, query: ListQuery, now: Date, cursor?: Cursor
   if (query.statuses?.length) {
     parts.push(Prisma.sql`status IN (${statusList(query.statuses)})`);
   }
-  if (query.search) parts.push(Prisma.sql`search_text LIKE ${searchPattern(query.search)}`);
+  if (search) parts.push(search);
   if (query.queue) parts.push(queueCondition(query.queue, shopId, now));
   if (query.workshop) {
     parts.push(Prisma.sql`status = 'outsourced'`);
@@ -109,9 +112,10 @@ function workshopId(value: string): string {
 const countsRows = (query: ListQuery) => Boolean(query.search || query.queue || query.workshop);
 
 /** How many repairs match: exact from the counters, or else up to the cap plus one. */
-function countQuery(shopId: string, query: ListQuery, now: Date): Prisma.Sql {
+function countQuery(shopId: string, reading: Reading, now: Date): Prisma.Sql {
+  const { query } = reading;
   if (countsRows(query)) {
-    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, query, now)} LIMIT ${LIST_COUNT_CAP + 1}) matches`;
+    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, reading, now)} LIMIT ${LIST_COUNT_CAP + 1}) matches`;
   }
   const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
   return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
@@ -134,12 +138,13 @@ const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
 async function readPage(
   client: PrismaClient,
   shopId: string,
-  query: ListQuery,
+  reading: Reading,
   cursor: Cursor | undefined,
   offset: number,
   now: Date,
 ) {
-  const where = conditions(shopId, query, now, cursor);
+  const { query } = reading;
+  const where = conditions(shopId, reading, now, cursor);
   const byDeadline = query.sort === "deadline";
   const order = byDeadline
     ? Prisma.sql`ORDER BY ${DEADLINE_KEY}, id LIMIT ${query.limit + 1}`
@@ -155,7 +160,7 @@ async function readPage(
   const found = await rows<ListFields & { matches: number }>(
     client,
     Prisma.sql`
-    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, query, now)}) counted LEFT JOIN LATERAL (${page}) page ON true
+    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted LEFT JOIN LATERAL (${page}) page ON true
     ${outerOrder}`,
     { prepare: !query.search },
   );
@@ -178,8 +183,9 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
+  const read = (search: Prisma.Sql | null) => readPage(client, shopId, { query, search }, cursor, offset, now);
   const [{ page, total, capped }, exact] = await Promise.all([
-    readPage(client, shopId, query, cursor, offset, now),
+    query.search ? searchCondition(client, shopId, query.search).then(read) : read(null),
     query.search && !cursor ? exactMatch(client, shopId, query.search) : null,
   ]);
   const repairs = page.slice(0, query.limit).map((row) => listRepairJson(row, now));

@@ -21,8 +21,12 @@ export function searchTextOf(repair: {
     .join(SEPARATOR);
 }
 
+/** A typed term as the text is: folded, control characters as spaces, trimmed. */
+export function foldTerm(term: string): string {
+  return foldText(term.replace(/\p{Cc}/gu, " ").trim());
+}
+
 /** A LIKE pattern for a typed term: folded like the text, with %, _ and \ taken literally. */
 export function searchPattern(term: string): string {
-  const folded = foldText(term.replace(/\p{Cc}/gu, " ").trim());
-  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${foldTerm(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

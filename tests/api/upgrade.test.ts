@@ -295,6 +295,45 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("gives the last release's repairs their words, for searches of several words, and keeps them", async () => {
+    const release = "20261124120000_repair_counts_per_statement";
+    const url = await previousRelease(release);
+    let shop = "";
+    await onServer(url, async (c) => {
+      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Roca') RETURNING id")).rows[0]
+        .id;
+      // Search texts as that release wrote them: folded fields, a control character between.
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+         VALUES ($1, 'R-1', 'José García', 'Rellotge', 'r-1' || chr(31) || 'jose garcia' || chr(31) || 'rellotge'),
+                ($1, 'R-2', 'Núria Puig', 'Anell d''or', 'r-2' || chr(31) || 'nuria puig' || chr(31) || 'anell d''or')`,
+        [shop],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+
+    await onServer(url, async (c) => {
+      const words = async () =>
+        (await c.query<{ word: string }>("SELECT word FROM search_words ORDER BY word")).rows.map((r) => r.word);
+      expect(await words()).toEqual(["anell", "d", "garcia", "jose", "nuria", "or", "puig", "r", "rellotge"]);
+      await c.query(
+        `UPDATE repairs SET customer_name = 'Jon Zubizarreta',
+           search_text = 'r-1' || chr(31) || 'jon zubizarreta' || chr(31) || 'rellotge' WHERE repair_number = 'R-1'`,
+      );
+      expect(await words()).toEqual(expect.arrayContaining(["jon", "zubizarreta", "jose"]));
+      // Through the words' index, as the list reads them (lib/repairs/search-words.ts).
+      const byWords = await c.query(
+        `SELECT repair_number FROM repairs WHERE strpos(search_text, 'jon zubi') > 0
+           AND repair_search_words(search_text) @> '{jon}' AND repair_search_words(search_text) && '{zubizarreta}'`,
+      );
+      expect(byWords.rows).toEqual([{ repair_number: "R-1" }]);
+      await c.query("DELETE FROM shops");
+      expect(await words()).toEqual([]);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
