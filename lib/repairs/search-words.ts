@@ -16,7 +16,7 @@ import { foldTerm, searchPattern } from "./search-text";
 export const MAX_ENDINGS = 100;
 
 /** The words of a term that is several runs of letters, folded, one space apart; else null. */
-export function phraseWords(term: string): string[] | null {
+function phraseWords(term: string): string[] | null {
   const folded = foldTerm(term);
   return /^[a-z]+( [a-z]+)+$/.test(folded) ? folded.split(" ") : null;
 }
@@ -35,8 +35,10 @@ export async function searchCondition(client: PrismaClient, shopId: string, term
     const endings = (
       await rows<{ word: string }>(
         client,
-        Prisma.sql`SELECT word FROM search_words WHERE shop_id = ${shopId}::uuid AND word LIKE ${`${last}%`}
-          ORDER BY word LIMIT ${MAX_ENDINGS + 1}`,
+        // The words from `last` up to `last` followed by "{", the character
+        // after "z": a range of the key, whatever plan the statement keeps.
+        Prisma.sql`SELECT word FROM search_words WHERE shop_id = ${shopId}::uuid
+          AND word >= ${last} AND word < ${`${last}{`} ORDER BY word LIMIT ${MAX_ENDINGS + 1}`,
       )
     ).map((row) => row.word);
     if (endings.length <= MAX_ENDINGS) {
