@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { queueCondition } from "@/lib/repairs/queues";
 import { QUEUE_COUNT_CAP, type Queue } from "@/lib/repairs/workflow";
 import { authed } from "../helpers/auth";
+import { planOf } from "../helpers/plan";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -133,17 +134,11 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
     const { owner } = await shopSession();
     const now = new Date();
     for (const queue of ["quote_waiting", "quote_expired"] satisfies Queue[]) {
-      const plan = await db().$transaction(async (tx) => {
-        // A test table is small enough to read whole: ask for the walk a big one gets.
-        await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
-        await tx.$executeRaw`SET LOCAL enable_bitmapscan = off`;
-        await tx.$executeRaw`SET LOCAL enable_sort = off`;
-        return tx.$queryRaw<{ "QUERY PLAN": string }[]>(
-          Prisma.sql`EXPLAIN SELECT id FROM repairs WHERE shop_id = ${owner.shopId}::uuid
-            AND ${queueCondition(queue, owner.shopId, now)} ORDER BY created_at DESC, id DESC LIMIT 51`,
-        );
-      });
-      const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+      const text = await planOf(
+        Prisma.sql`SELECT id FROM repairs WHERE shop_id = ${owner.shopId}::uuid
+          AND ${queueCondition(queue, owner.shopId, now)} ORDER BY created_at DESC, id DESC LIMIT 51`,
+        ["seqscan", "bitmapscan", "sort"],
+      );
       expect(text, queue).toContain("Index Only Scan using repairs_quote_open_created_idx");
       expect(text, queue).not.toContain("Sort");
     }

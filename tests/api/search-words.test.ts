@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
 import { MAX_ENDINGS, searchCondition } from "@/lib/repairs/search-words";
+import { planOf } from "../helpers/plan";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -115,12 +116,7 @@ describe("GET /api/repairs?search= with several words", () => {
     const { api, owner } = await shopSession();
     await createRepair(api, { customer_name: "José García", ...item });
     const condition = await searchCondition(db(), owner.shopId, "josé garc");
-    const plan = await db().$transaction(async (tx) => {
-      // A test table is small enough to read whole: ask for what a big one gets.
-      await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
-      return tx.$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN SELECT id FROM repairs WHERE ${condition}`);
-    });
-    const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    const text = await planOf(Prisma.sql`SELECT id FROM repairs WHERE ${condition}`, ["seqscan"]);
     expect(text).toContain("repairs_search_words_idx");
     expect(text).not.toContain("repairs_search_trgm_idx");
   });
