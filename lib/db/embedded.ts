@@ -15,12 +15,15 @@ export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
 
 /**
  * Postgres' shared buffers inside PGlite's WebAssembly memory, which never
- * shrinks: 128 MB by default, all of it resident once a shop's pages have
- * been read. Pages beyond these come from the operating system's file cache
- * (a system call each), so a smaller pool costs little; measured with
- * `npm run bench -- --embedded` (README, Performance).
+ * shrinks: 128 MB by default. Emscripten zero-fills the pool when Postgres
+ * maps it, so all of it is resident from the start, used or not. Pages
+ * beyond these come from the operating system's file cache (a system call
+ * each). At 100k repairs 32 MB measured as fast as 64 (every scenario of
+ * `npm run bench -- --embedded`, side by side) for 35 to 47 MB less; before
+ * the searches and the quotes' queue had indexes of their own it had not
+ * (README, Performance).
  */
-export const EMBEDDED_SHARED_BUFFERS = "64MB";
+export const EMBEDDED_SHARED_BUFFERS = "32MB";
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 
 export async function startEmbeddedPostgres(options: {
