@@ -43,5 +43,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM (docker stop) lets requests in flight finish; give it the time:
 # docker compose sets stop_grace_period above SHUTDOWN_TIMEOUT_MS.
-# As package.json's start script (npm start), flags included.
+# As package.json's start script (npm start), its environment and flags included.
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=65536
 CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

@@ -71,14 +71,9 @@ async function main() {
       UPLOAD_DIR: config.uploadDir,
       JWT_SECRET: secrets.JWT_SECRET,
       ENCRYPTION_KEY: secrets.ENCRYPTION_KEY,
-      // glibc gives each thread (zlib's, sharp's, the hashing pool's) its own
-      // malloc arena, each keeping what it once held, and serves blocks of
-      // up to 32 MB from them once large ones were freed, which then stay.
-      // Two arenas, and blocks from 64 KiB mapped and unmapped on their own:
-      // after load and exports the idle server measured 195 MB instead of
-      // 279 (README, Performance).
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "65536",
+      // glibc's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ come from
+      // package.json's start script (the Dockerfile's ENV), as this
+      // process's own did: glibc reads them before a process runs.
     },
   });
 

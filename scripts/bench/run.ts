@@ -20,7 +20,7 @@ import { encodeCursor } from "@/lib/repairs/queries";
 import { QUEUES } from "@/lib/repairs/workflow";
 import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
-import { npmStartArgs } from "../lib/start-command";
+import { npmStartCommand, withStartDefaults } from "../lib/start-command";
 import { startInbox, type Inbox } from "../../tests/helpers/smtp";
 import { cpuTimeMs, proportionalMB, residentMB as rssMB, runLoad, type Call, type Percentiles } from "./load";
 
@@ -118,8 +118,8 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
   const env = { ...process.env };
   if (url) env.DATABASE_URL = url;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, npmStartArgs(), {
-    env: {
+  const child = spawn(process.execPath, npmStartCommand().args, {
+    env: withStartDefaults({
       ...env,
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
@@ -129,7 +129,7 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
       SMTP_URL: smtpUrl,
       MAIL_FROM: "Bench shop <bench@example.com>",
       NOTICE_POLL_MS: "200",
-    },
+    }),
     stdio: ["ignore", "pipe", "inherit"],
   });
   // The request log (one line per request, as in production) is read and dropped.

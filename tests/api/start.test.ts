@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { npmStartArgs } from "@/scripts/lib/start-command";
+import { npmStartCommand, withStartDefaults } from "@/scripts/lib/start-command";
 import { freePort } from "../helpers/free-port";
 import { exited, run, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
@@ -9,17 +9,17 @@ import { tempDir } from "../helpers/temp-dir";
 // `npm start` on a machine with no database server: exactly what the README's
 // first command runs, with DATABASE_URL and the secrets unset.
 function environment(port: number, dataDir: string): Record<string, string | undefined> {
-  return {
+  return withStartDefaults({
     PORT: String(port),
     DATA_DIR: dataDir,
     UPLOAD_DIR: path.join(dataDir, "uploads"),
     DATABASE_URL: undefined,
     JWT_SECRET: undefined,
     ENCRYPTION_KEY: undefined,
-  };
+  });
 }
 
-const START = npmStartArgs();
+const START = npmStartCommand().args;
 
 describe("npm start with the embedded database", () => {
   it(

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
-import { npmStartArgs } from "@/scripts/lib/start-command";
+import { npmStartCommand, withStartDefaults } from "@/scripts/lib/start-command";
 import { freePort } from "./free-port";
 import { exited, startUntil } from "./processes";
 import { tempDir } from "./temp-dir";
@@ -37,15 +37,15 @@ export async function startApp(
   const dataDir = options.dataDir ?? tempDir("rd-app-");
   const uploadDir = options.uploadDir ?? path.join(dataDir, "uploads");
   const started = await startUntil(
-    npmStartArgs(),
-    {
+    npmStartCommand().args,
+    withStartDefaults({
       PORT: String(port),
       HOSTNAME: "127.0.0.1",
       DATA_DIR: dataDir,
       UPLOAD_DIR: uploadDir,
       DATABASE_URL: options.databaseUrl,
       ...options.env,
-    },
+    }),
     /"pid":(\d+)[^\n]*"msg":"ready"/,
     240_000,
   );

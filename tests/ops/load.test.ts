@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EXPORT_FIELDS } from "@/lib/export/fields";
 import { residentMB as rssMB, runLoad, type Call } from "@/scripts/bench/load";
@@ -48,6 +49,9 @@ describe("load", () => {
     { timeout: (SECONDS * 2 + 200) * 1000 },
     async () => {
       app = await startApp({ databaseUrl: database.url });
+      // The server runs with npm start's glibc settings, inherited (its memory below depends on them).
+      const environ = readFileSync(`/proc/${app.serverPid}/environ`, "utf8").split("\0");
+      expect(environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=65536"]));
       const token = await signInOver(app.base, EMAIL, PASSWORD);
       const auth = { authorization: `Bearer ${token}` };
       const json = { ...auth, "content-type": "application/json" };
