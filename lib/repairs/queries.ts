@@ -157,16 +157,22 @@ async function readPage(
       ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs WHERE ${where} ${order}`
       : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
-  const found = await rows<ListFields & { matches: number }>(
-    client,
-    Prisma.sql`
-    SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted LEFT JOIN LATERAL (${page}) page ON true
-    ${outerOrder}`,
-    { prepare: !query.search },
-  );
+  const capped = countsRows(query);
+  // A first page that is not full holds every match: it is the count, and the
+  // matches are not read a second time to count them (a rare term's trigrams,
+  // or a customer with a few repairs: one scan of the index instead of two).
+  // Only a full page asks for the capped count, which Postgres then runs.
+  const statement =
+    capped && !cursor && offset === 0
+      ? Prisma.sql`WITH page AS MATERIALIZED (${page})
+        SELECT CASE WHEN (SELECT count(*) FROM page) <= ${query.limit} THEN (SELECT count(*)::int FROM page)
+          ELSE (${countQuery(shopId, reading, now)}) END AS matches, page.*
+        FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
+      : Prisma.sql`SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted
+        LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
+  const found = await rows<ListFields & { matches: number }>(client, statement, { prepare: !query.search });
   const matches = found[0].matches;
   const repairs: ListFields[] = found[0].id === null ? [] : found;
-  const capped = countsRows(query);
   return {
     page: repairs,
     total: capped ? Math.min(matches, LIST_COUNT_CAP) : matches,

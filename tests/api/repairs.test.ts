@@ -272,6 +272,36 @@ describe("GET /api/repairs?search= with many matches", () => {
     expect(third.repairs).toHaveLength(30);
     expect(third.pagination.total).toBe(LIST_COUNT_CAP + 30);
   });
+
+  it("counts a first page that is not full from the page itself, and a full one up to the cap", async () => {
+    const { owner, api } = await shopSession();
+    const insert = (count: number, word: string) => db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+      SELECT ${owner.shopId}::uuid, ${word} || '-' || n, 'Client', 'Anell', lower(${word}) || ' client anell'
+      FROM generate_series(1, ${count}::int) n`;
+    await insert(5, "Five");
+    await insert(6, "Six");
+    const pagination = async (query: string) => (await (await api.list(query)).json()).pagination;
+    // Five matches on pages of 5, 6 and 50: all of them on the first page.
+    for (const limit of [5, 6, 50]) {
+      expect(await pagination(`?search=five&limit=${limit}`)).toMatchObject({
+        total: 5,
+        totalCapped: false,
+        hasMore: false,
+      });
+    }
+    // Six on a page of 5: the page is full, the count says six.
+    expect(await pagination("?search=six&limit=5")).toMatchObject({ total: 6, totalCapped: false, hasMore: true });
+    expect(await pagination("?search=client&limit=5")).toMatchObject({ total: 11, totalCapped: false });
+    expect(await pagination("?search=client&limit=11")).toMatchObject({ total: 11, hasMore: false });
+    expect(await pagination("?search=nobody")).toMatchObject({ total: 0, totalCapped: false, hasMore: false });
+    // A filter on top: the count is the filtered one, whether the page is full or not.
+    await db()
+      .$executeRaw`UPDATE repairs SET status = 'ready' WHERE shop_id = ${owner.shopId}::uuid AND repair_number IN ('Six-1', 'Six-2', 'Five-1')`;
+    expect(await pagination("?search=six&statuses=ready")).toMatchObject({ total: 2, hasMore: false });
+    expect(await pagination("?search=client&statuses=ready&limit=2")).toMatchObject({ total: 3, hasMore: true });
+    expect(await pagination("?search=client&statuses=ready&limit=3")).toMatchObject({ total: 3, hasMore: false });
+  });
 });
 
 describe("GET /api/repairs/{id}", () => {
