@@ -1,5 +1,6 @@
 import { cpSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import type pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { hashPassword } from "@/lib/auth/password";
@@ -40,6 +41,11 @@ async function previousRelease(release = PREVIOUS_RELEASE): Promise<string> {
   return database.url;
 }
 
+/** A shop as every release holds it: a name is all it needs. */
+async function insertShop(c: pg.Client, name: string): Promise<string> {
+  return (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ($1) RETURNING id", [name])).rows[0].id;
+}
+
 describe("upgrading from the previous release", () => {
   it("keeps every shop, account, session and repair, and fills the new columns", async () => {
     const url = await previousRelease();
@@ -47,8 +53,7 @@ describe("upgrading from the previous release", () => {
     const passwordHash = await hashPassword("Correct-Horse-9");
     await onServer(url, async (c) => {
       // Rows as the previous release wrote them, with its columns only.
-      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Rellotgeria Vidal') RETURNING id"))
-        .rows[0].id;
+      const shop = await insertShop(c, "Rellotgeria Vidal");
       const user = (
         await c.query<{ id: string }>(
           "INSERT INTO users (shop_id, name, email, password_hash, role, language) VALUES ($1, 'Anna Vidal', 'anna@example.com', $2, 'owner', 'ca') RETURNING id",
@@ -110,10 +115,8 @@ describe("upgrading from the previous release", () => {
     const url = await previousRelease(release);
     let shop = "";
     await onServer(url, async (c) => {
-      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Puig') RETURNING id")).rows[0]
-        .id;
-      const other = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Watch Co') RETURNING id")).rows[0]
-        .id;
+      shop = await insertShop(c, "Joieria Puig");
+      const other = await insertShop(c, "Watch Co");
       // A staff account older than the owner must not decide the shop's language.
       await c.query(
         `INSERT INTO users (shop_id, name, email, password_hash, role, language, created_at) VALUES
@@ -249,8 +252,7 @@ describe("upgrading from the previous release", () => {
     const url = await previousRelease(release);
     const STATUSES = ["received", "diagnosing", "in_repair", "ready", "picked_up"];
     await onServer(url, async (c) => {
-      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Roca') RETURNING id"))
-        .rows[0].id;
+      const shop = await insertShop(c, "Joieria Roca");
       // Counted by the last release's trigger, a row at a time.
       await c.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, search_text)
@@ -300,8 +302,7 @@ describe("upgrading from the previous release", () => {
     const url = await previousRelease(release);
     let shop = "";
     await onServer(url, async (c) => {
-      shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Joieria Roca') RETURNING id")).rows[0]
-        .id;
+      shop = await insertShop(c, "Joieria Roca");
       // Search texts as that release wrote them: folded fields, a control character between.
       await c.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
