@@ -37,7 +37,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "repair_events", orderBy: "id" },
 ];
 /** Not backed up: counters and search words the repairs' triggers rebuild, short-lived rate-limit windows, and the migration log (checked instead). */
-export const NOT_BACKED_UP = ["repair_counts", "search_words", "rate_limits", "_prisma_migrations"];
+export const NOT_BACKED_UP = ["repair_counts", "search_words", "repair_words", "rate_limits", "_prisma_migrations"];
 
 export type Manifest = {
   format: typeof FORMAT;

@@ -4,7 +4,7 @@ import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
-import { searchCondition } from "./search-words";
+import { searchCondition, wordWalk, type Search } from "./search-words";
 import {
   LIST_COLUMNS,
   listRepairJson,
@@ -83,7 +83,7 @@ const statusList = (statuses: string[]) => Prisma.join(statuses.map((s) => Prism
 const DEADLINE_KEY = Prisma.raw(`coalesce(deadline, 'infinity'::date)`);
 
 /** What a list reads: the query, and its search's condition (lib/repairs/search-words.ts). */
-type Reading = { query: ListQuery; search: Prisma.Sql | null };
+type Reading = { query: ListQuery; search: Search | null };
 
 function conditions(shopId: string, { query, search }: Reading, now: Date, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
@@ -93,7 +93,7 @@ function conditions(shopId: string, { query, search }: Reading, now: Date, curso
   if (query.statuses?.length) {
     parts.push(Prisma.sql`status IN (${statusList(query.statuses)})`);
   }
-  if (search) parts.push(search);
+  if (search) parts.push(search.where);
   if (query.queue) parts.push(queueCondition(query.queue, shopId, now));
   if (query.workshop) {
     parts.push(Prisma.sql`status = 'outsourced'`);
@@ -115,7 +115,10 @@ const countsRows = (query: ListQuery) => Boolean(query.search || query.queue || 
 function countQuery(shopId: string, reading: Reading, now: Date): Prisma.Sql {
   const { query } = reading;
   if (countsRows(query)) {
-    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM repairs WHERE ${conditions(shopId, reading, now)} LIMIT ${LIST_COUNT_CAP + 1}) matches`;
+    const matches = walks(reading)
+      ? walkedRows(shopId, reading, now, Prisma.sql`1`, LIST_COUNT_CAP + 1)
+      : Prisma.sql`SELECT 1 FROM repairs WHERE ${conditions(shopId, reading, now)} LIMIT ${LIST_COUNT_CAP + 1}`;
+    return Prisma.sql`SELECT count(*)::int AS n FROM (${matches}) matches`;
   }
   const statuses = query.statuses?.length ? Prisma.sql` AND status IN (${statusList(query.statuses)})` : Prisma.empty;
   return Prisma.sql`SELECT coalesce(sum(count), 0)::int AS n FROM repair_counts WHERE shop_id = ${shopId}::uuid${statuses}`;
@@ -125,6 +128,36 @@ function countQuery(shopId: string, reading: Reading, now: Date): Prisma.Sql {
 const REPAIR_COLUMNS = selectRepairColumns();
 // The list's: what a list row holds (lib/repairs/serialize.ts).
 const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
+
+/**
+ * Whether the list walks its search's words newest first (Search.words):
+ * newest first, and no work queue or workshop filter (those read their own
+ * indexes).
+ */
+const walks = ({ query, search }: Reading) =>
+  Boolean(search?.walk) && query.sort !== "deadline" && !query.queue && !query.workshop;
+
+/**
+ * `select` of the repairs the search's words walk to, newest first, `limit`
+ * of them from `offset`: the walk's rows joined to their repairs, which the
+ * list's conditions then check.
+ */
+function walkedRows(
+  shopId: string,
+  reading: Reading,
+  now: Date,
+  select: Prisma.Sql,
+  limit: number,
+  offset = 0,
+  cursor?: Cursor,
+): Prisma.Sql {
+  const before = cursor?.sort === "created" ? cursor : undefined;
+  const walk = reading.search!.walk!;
+  const rest = conditions(shopId, { ...reading, search: { where: walk.where, walk: null } }, now);
+  return Prisma.sql`SELECT ${select} FROM (${wordWalk(shopId, walk.words, before)}) walk
+    JOIN repairs ON repairs.id = repair_word_repair(walk.word_key) WHERE ${rest}
+    ORDER BY walk.word_key DESC LIMIT ${limit} OFFSET ${offset}`;
+}
 
 /**
  * One page (plus one row, to know whether more follow) and the count, in one
@@ -152,23 +185,31 @@ async function readPage(
   const outerOrder = byDeadline
     ? Prisma.sql`ORDER BY coalesce(page.deadline, 'infinity'::date), page.id`
     : Prisma.sql`ORDER BY page."createdAt" DESC, page.id DESC`;
-  const page =
-    offset === 0 && !query.queue
+  const page = walks(reading)
+    ? walkedRows(shopId, reading, now, PAGE_COLUMNS, query.limit + 1, offset, cursor)
+    : offset === 0 && !query.queue
       ? Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs WHERE ${where} ${order}`
       : Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
   const capped = countsRows(query);
+  const first = !cursor && offset === 0;
   // A first page that is not full holds every match: it is the count, and the
   // matches are not read a second time to count them (a rare term's trigrams,
   // or a customer with a few repairs: one scan of the index instead of two).
   // Only a full page asks for the capped count, which Postgres then runs.
+  // A walk's first page is the first rows of the walk to the cap: one walk
+  // gives both (the rows are read for the conditions anyway).
   const statement =
-    capped && !cursor && offset === 0
-      ? Prisma.sql`WITH page AS MATERIALIZED (${page})
+    capped && first && walks(reading)
+      ? Prisma.sql`WITH found AS MATERIALIZED (${walkedRows(shopId, reading, now, PAGE_COLUMNS, Math.max(query.limit, LIST_COUNT_CAP) + 1)})
+        SELECT (SELECT count(*)::int FROM found) AS matches, page.*
+        FROM (SELECT 1) one LEFT JOIN (SELECT * FROM found ORDER BY found."createdAt" DESC, found.id DESC LIMIT ${query.limit + 1}) page ON true ${outerOrder}`
+      : capped && first
+        ? Prisma.sql`WITH page AS MATERIALIZED (${page})
         SELECT CASE WHEN (SELECT count(*) FROM page) <= ${query.limit} THEN (SELECT count(*)::int FROM page)
           ELSE (${countQuery(shopId, reading, now)}) END AS matches, page.*
         FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
-      : Prisma.sql`SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted
+        : Prisma.sql`SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted
         LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
   const found = await rows<ListFields & { matches: number }>(client, statement, { prepare: !query.search });
   const matches = found[0].matches;
@@ -189,7 +230,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
-  const read = (search: Prisma.Sql | null) => readPage(client, shopId, { query, search }, cursor, offset, now);
+  const read = (search: Search | null) => readPage(client, shopId, { query, search }, cursor, offset, now);
   const [{ page, total, capped }, exact] = await Promise.all([
     query.search ? searchCondition(client, shopId, query.search).then(read) : read(null),
     query.search && !cursor ? exactMatch(client, shopId, query.search) : null,

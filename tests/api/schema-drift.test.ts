@@ -13,7 +13,7 @@ import { withTestDatabase } from "../helpers/test-database";
 type Field = { column: string; type: string; optional: boolean; native?: string };
 type Model = { table: string; fields: Field[]; indexes: string[] };
 
-const SCALARS = new Set(["String", "Int", "Boolean", "DateTime", "Decimal", "BigInt", "Float", "Json"]);
+const SCALARS = new Set(["String", "Int", "Boolean", "DateTime", "Decimal", "BigInt", "Float", "Json", "Bytes"]);
 
 function parseSchema(text: string) {
   const enums = new Map<string, { name: string; values: string[] }>();
@@ -68,6 +68,7 @@ function expectedType(field: Field, enums: Map<string, { name: string }>): strin
     Boolean: "boolean",
     DateTime: "timestamp without time zone",
     BigInt: "bigint",
+    Bytes: "bytea",
   };
   return plain[field.type] ?? `unknown ${field.type}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
-import { MAX_ENDINGS, searchCondition } from "@/lib/repairs/search-words";
+import { MAX_ENDINGS, searchCondition, wordWalk } from "@/lib/repairs/search-words";
 import { planOf } from "../helpers/plan";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -115,9 +115,119 @@ describe("GET /api/repairs?search= with several words", () => {
   it("is read through the index of the repairs' words, not the trigrams", async () => {
     const { api, owner } = await shopSession();
     await createRepair(api, { customer_name: "José García", ...item });
-    const condition = await searchCondition(db(), owner.shopId, "josé garc");
-    const text = await planOf(Prisma.sql`SELECT id FROM repairs WHERE ${condition}`, ["seqscan"]);
+    await createRepair(api, { customer_name: "Pere Gómez", ...item });
+    // "g" begins two words: only "jose" is whole, and one word is not walked.
+    const condition = await searchCondition(db(), owner.shopId, "josé g");
+    expect(condition.walk).toBeNull();
+    const text = await planOf(Prisma.sql`SELECT id FROM repairs WHERE ${condition.where}`, ["seqscan"]);
     expect(text).toContain("repairs_search_words_idx");
     expect(text).not.toContain("repairs_search_trgm_idx");
+  });
+});
+
+const pagesOf = async (api: RepairsClient, query: string) => {
+  const ids: string[] = [];
+  let cursor = "";
+  for (;;) {
+    const body = await (await api.list(`${query}${cursor && `&cursor=${cursor}`}`)).json();
+    ids.push(...(body.repairs as { id: string }[]).map((r) => r.id));
+    if (!body.pagination.nextCursor) return ids;
+    cursor = body.pagination.nextCursor;
+  }
+};
+
+/** The repairs' words in repair_words, per repair number: what the triggers keep. */
+const wordRows = async (shopId: string) =>
+  Object.fromEntries(
+    (
+      await db().$queryRaw<{ number: string; words: string[] }[]>`
+        SELECT r.repair_number AS number, array_agg(w.word ORDER BY w.word) AS words
+        FROM repair_words w JOIN repairs r ON w.key = repair_word_key(r.created_at, r.id)
+        WHERE w.shop_id = ${shopId}::uuid GROUP BY r.repair_number`
+    ).map((row) => [row.number, row.words]),
+  );
+
+describe("GET /api/repairs?search= with whole words, walked newest first", () => {
+  it("gives the substring search's answer page after page, filtered, counted to the cap, only the shop's own", async () => {
+    const { api, owner } = await shopSession();
+    // 110 "Anna Puig" (three at each instant, so the id orders them), 7 "Marc Puig",
+    // some "Anna Roca" and "Puig Anna", in three statuses.
+    await db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, created_at, search_text)
+      SELECT ${owner.shopId}::uuid, 'P-' || n, name, 'Anell', (ARRAY['received', 'ready', 'in_progress'])[1 + n % 3]::repair_status,
+        date_trunc('hour', now()) - (n / 3) * interval '1 hour',
+        'p-' || n || chr(31) || lower(name) || chr(31) || 'anell'
+      FROM generate_series(0, 139) n,
+        LATERAL (SELECT CASE WHEN n < 110 THEN 'Anna Puig' WHEN n < 117 THEN 'Marc Puig' WHEN n < 130 THEN 'Anna Roca' ELSE 'Puig Anna' END AS name) named`;
+    const other = await shopSession();
+    await createRepair(other.api, { customer_name: "Anna Puig", ...item });
+
+    expect((await searchCondition(db(), owner.shopId, "anna puig")).walk?.words).toEqual(["anna", "puig"]);
+    const all = await holding(owner.shopId, "anna puig");
+    expect(all).toHaveLength(110);
+
+    const first = await (await api.list("?search=Anna%20Puig")).json();
+    expect(first.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(0, 50));
+    expect(first.pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, hasMore: true });
+    expect(await pagesOf(api, "?search=anna%20puig")).toEqual(all);
+    expect(await pagesOf(api, "?search=anna%20puig&limit=7")).toEqual(all);
+    const second = await (await api.list("?search=anna%20puig&page=2")).json();
+    expect(second.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(50, 100));
+    const hundred = await (await api.list("?search=anna%20puig&limit=100")).json();
+    expect(hundred.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(0, 100));
+    expect(hundred.pagination).toMatchObject({ totalCapped: true, hasMore: true });
+
+    const ready = (
+      await db().$queryRaw<{ id: string }[]>`SELECT id FROM repairs WHERE shop_id = ${owner.shopId}::uuid
+        AND status = 'ready' AND customer_name = 'Anna Puig' ORDER BY created_at DESC, id DESC`
+    ).map((r) => r.id);
+    expect(await pagesOf(api, "?search=anna%20puig&statuses=ready")).toEqual(ready);
+    const filtered = await (await api.list("?search=anna%20puig&statuses=ready")).json();
+    expect(filtered.pagination).toMatchObject({ total: 37, totalCapped: false, hasMore: false });
+
+    const marc = await (await api.list("?search=marc%20puig")).json();
+    expect(marc.repairs.map((r: { id: string }) => r.id)).toEqual(await holding(owner.shopId, "marc puig"));
+    expect(marc.pagination).toMatchObject({ total: 7, totalCapped: false, hasMore: false });
+    expect(await found(api, "puig anna")).toEqual(await holding(owner.shopId, "puig anna"));
+    expect(await found(api, "anna marc")).toEqual([]);
+    // Sorted by deadline, the words' index is read instead: the same repairs.
+    expect((await pagesOf(api, "?search=anna%20puig&sort=deadline")).sort()).toEqual([...all].sort());
+  });
+
+  it("keeps each repair's words as it is created, edited, moved on and deleted", async () => {
+    const { api, owner } = await shopSession();
+    const repair = await createRepair(api, {
+      customer_name: "Núria Vidal",
+      item_description: "Anell d'or",
+      repair_number: "V-1",
+    });
+    await createRepair(api, { customer_name: "Pere Soler", item_description: "Rellotge", repair_number: "V-2" });
+    expect(await wordRows(owner.shopId)).toEqual({
+      "V-1": ["anell", "d", "nuria", "or", "v", "vidal"],
+      "V-2": ["pere", "rellotge", "soler", "v"],
+    });
+    expect((await api.status(repair.id, "in_progress")).status).toBe(200);
+    expect((await api.update(repair.id, { customer_name: "Núria Vidal Roca" })).status).toBe(200);
+    expect((await wordRows(owner.shopId))["V-1"]).toEqual(["anell", "d", "nuria", "or", "roca", "v", "vidal"]);
+    expect(await found(api, "vidal roca")).toEqual([repair.id]);
+    expect((await api.update(repair.id, { customer_name: "Jon Zubizarreta" })).status).toBe(200);
+    expect(await found(api, "vidal roca")).toEqual([]);
+    expect(await found(api, "jon zubizarreta")).toEqual([repair.id]);
+    expect((await api.remove(repair.id)).status).toBe(200);
+    expect(await wordRows(owner.shopId)).toEqual({ "V-2": ["pere", "rellotge", "soler", "v"] });
+    expect(await db().$queryRaw`SELECT * FROM repair_words WHERE repair_word_repair(key) = ${repair.id}::uuid`).toEqual(
+      [],
+    );
+  });
+
+  it("reads the words' index backwards, newest first, without sorting", async () => {
+    const { owner } = await shopSession();
+    const walk = wordWalk(owner.shopId, ["anna", "puig"]);
+    const text = await planOf(Prisma.sql`SELECT word_key FROM (${walk}) walk ORDER BY word_key DESC LIMIT 51`, [
+      "seqscan",
+      "sort",
+    ]);
+    expect(text).toContain("Index Only Scan Backward using repair_words_pkey");
+    expect(text).not.toContain("Sort");
   });
 });

@@ -335,6 +335,71 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("gives the last release's repairs their dated words, for a name's newest repairs, and keeps them", async () => {
+    const release = "20261124150000_search_words";
+    const url = await previousRelease(release);
+    await onServer(url, async (c) => {
+      const shop = await insertShop(c, "Joieria Roca");
+      const other = await insertShop(c, "Rellotgeria Vidal");
+      // As that release wrote them: a search text, a date, two shops.
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, created_at, search_text)
+         VALUES ($1, 'R-1', 'José García', 'Rellotge', '2022-03-01T10:00:00Z', 'r-1' || chr(31) || 'jose garcia' || chr(31) || 'rellotge'),
+                ($1, 'R-2', 'José García', 'Anell d''or', '2025-06-01T10:00:00Z', 'r-2' || chr(31) || 'jose garcia' || chr(31) || 'anell d''or'),
+                ($2, 'R-1', 'José García', 'Collaret', '2024-01-01T10:00:00Z', 'r-1' || chr(31) || 'jose garcia' || chr(31) || 'collaret')`,
+        [shop, other],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+
+    await onServer(url, async (c) => {
+      const rowsOf = async (number: string) =>
+        (
+          await c.query<{ word: string; at: string }>(
+            `SELECT w.word, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS at FROM repair_words w
+               JOIN repairs r ON r.id = repair_word_repair(w.key) AND r.shop_id = w.shop_id
+                 AND w.key = repair_word_key(r.created_at, r.id)
+               JOIN shops s ON s.id = r.shop_id AND s.name = 'Joieria Roca'
+             WHERE r.repair_number = $1 ORDER BY w.word`,
+            [number],
+          )
+        ).rows.map((r) => `${r.word} ${r.at}`);
+      expect(await rowsOf("R-1")).toEqual([
+        "garcia 2022-03-01",
+        "jose 2022-03-01",
+        "r 2022-03-01",
+        "rellotge 2022-03-01",
+      ]);
+      expect(await rowsOf("R-2")).toHaveLength(6);
+      expect((await c.query("SELECT count(*)::int AS n FROM repair_words")).rows[0].n).toBe(14);
+      // A name's repairs in one shop, newest first, from the words alone.
+      const newest = await c.query(
+        `SELECT r.repair_number FROM repair_words a
+           JOIN repair_words b ON b.shop_id = a.shop_id AND b.word = 'garcia' AND b.key = a.key
+           JOIN repairs r ON r.id = repair_word_repair(a.key)
+         WHERE a.shop_id = (SELECT id FROM shops WHERE name = 'Joieria Roca') AND a.word = 'jose'
+         ORDER BY a.key DESC`,
+      );
+      expect(newest.rows).toEqual([{ repair_number: "R-2" }, { repair_number: "R-1" }]);
+      await c.query(
+        `UPDATE repairs SET customer_name = 'Jon Zubizarreta',
+           search_text = 'r-1' || chr(31) || 'jon zubizarreta' || chr(31) || 'rellotge' WHERE repair_number = 'R-1'`,
+      );
+      expect(await rowsOf("R-1")).toEqual([
+        "jon 2022-03-01",
+        "r 2022-03-01",
+        "rellotge 2022-03-01",
+        "zubizarreta 2022-03-01",
+      ]);
+      await c.query("DELETE FROM repairs WHERE repair_number = 'R-2'");
+      expect((await c.query("SELECT count(*)::int AS n FROM repair_words")).rows[0].n).toBe(8);
+      await c.query("DELETE FROM shops");
+      expect((await c.query("SELECT count(*)::int AS n FROM repair_words")).rows[0].n).toBe(0);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
