@@ -130,8 +130,8 @@ const REPAIR_COLUMNS = selectRepairColumns();
 const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
 
 /**
- * Whether the list walks its search's words newest first (Search.words):
- * newest first, and no work queue or workshop filter (those read their own
+ * Whether the list walks its search's words (Search.walk): sorted newest
+ * first, with no work queue or workshop filter (those read their own
  * indexes).
  */
 const walks = ({ query, search }: Reading) =>

@@ -15,10 +15,12 @@ import { foldTerm, searchPattern } from "./search-text";
 // Two ways through the words. Where at least two of the term's words are
 // known whole (every word but the last, and the last when it begins only one
 // of the shop's words), the list walks those words' rows in repair_words
-// newest first, merged on (date, id), and stops at its page: a common name at
-// 1,000,000 repairs reads some 1,500 index entries for its page and count
-// instead of its 3,400 repairs. Otherwise ("jose g", still being typed) the
-// GIN index of the repairs' words finds them all.
+// newest first, merged on the repair's place in the list, and stops at its
+// page and count: a common name at 1,000,000 repairs reads some 3,100 index
+// entries and 101 repairs instead of its 3,400 repairs and a sort. Otherwise
+// ("jose g", still being typed) the GIN index of the repairs' words finds
+// them all. The walk is the slower where common words are seldom a phrase
+// ("josé omega": it reads both words' rows to the end; docs/scale.md).
 
 /** The most words a search's last word may begin before the trigrams read it instead ("jose g"). */
 export const MAX_ENDINGS = 100;
