@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { acquireDataDirLock } from "@/lib/runtime/data-dir-lock";
+import { MAINTENANCE, startMaintenance, type Maintenance, type MaintenanceTiming } from "./embedded-maintenance";
 import { BatchAwareQueue } from "./pglite-queue";
 
 // The embedded default when no DATABASE_URL is set: PGlite (Postgres compiled
@@ -11,7 +12,7 @@ import { BatchAwareQueue } from "./pglite-queue";
 // PGlite runs one statement at a time; the socket server queues connections
 // and, while one is inside a transaction, serves only that one.
 
-export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
+export type EmbeddedPostgres = { url: string; maintenance: Maintenance; stop: () => Promise<void> };
 
 /**
  * Postgres' shared buffers inside PGlite's WebAssembly memory, which never
@@ -31,6 +32,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   maxConnections?: number;
+  /** When autovacuum's work runs (lib/db/embedded-maintenance.ts). */
+  maintenance?: MaintenanceTiming;
 }): Promise<EmbeddedPostgres> {
   const lock = acquireDataDirLock(options.dataDir);
   try {
@@ -45,16 +48,20 @@ export async function startEmbeddedPostgres(options: {
       maxConnections: options.maxConnections ?? 16,
     });
     // Keep each connection's protocol batch together (see pglite-queue.ts).
-    (server as unknown as { queryQueue: BatchAwareQueue }).queryQueue = new BatchAwareQueue(db);
+    const queue = new BatchAwareQueue(db);
+    (server as unknown as { queryQueue: BatchAwareQueue }).queryQueue = queue;
     await server.start();
+    const maintenance = startMaintenance(db, queue, options.maintenance ?? MAINTENANCE);
     const url = `postgresql://postgres@${server.getServerConn()}/postgres`;
     lock.publishUrl(url);
     let stopped = false;
     return {
       url,
+      maintenance,
       stop: async () => {
         if (stopped) return;
         stopped = true;
+        await maintenance.stop();
         await server.stop();
         await db.close();
         lock.release();

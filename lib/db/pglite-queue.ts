@@ -21,20 +21,42 @@ type Item = {
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
 const TERMINATE = 0x58; // 'X'
+/** The owner while the server's own work holds the session (whenIdle): no connection's id. */
+const SERVER = -1;
 
 export class BatchAwareQueue {
   private queue: Item[] = [];
   private processing = false;
-  /** The connection that holds the session, mid-batch or mid-transaction. */
+  /** The connection that holds the session, mid-batch or mid-transaction (or the server's own work). */
   private owner: number | null = null;
+  /** When a connection last sent a message. */
+  private lastMessage = performance.now();
 
   constructor(private readonly db: PGlite) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    this.lastMessage = performance.now();
     return new Promise((resolve, reject) => {
       this.queue.push({ handlerId, message, onData, resolve, reject });
       void this.process();
     });
+  }
+
+  /**
+   * Runs `work` on the session as a connection's batch would have it, if no
+   * connection holds the session or waits for it and none has sent anything
+   * for `idleMs`: connections that come meanwhile wait in the queue, as for
+   * another connection's transaction. Null when the session was not free.
+   */
+  async whenIdle<T>(idleMs: number, work: () => Promise<T>): Promise<{ value: T } | null> {
+    const idle = performance.now() - this.lastMessage >= idleMs;
+    if (!idle || this.owner !== null || this.processing || this.queue.length > 0) return null;
+    this.owner = SERVER;
+    try {
+      return { value: await work() };
+    } finally {
+      this.release();
+    }
   }
 
   getQueueLength(): number {

@@ -183,6 +183,49 @@ describe("the embedded database", () => {
     }
   });
 
+  it("vacuums and analyzes its tables itself when idle, never inside a connection's transaction", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir(), maintenance: { checkMs: 50, idleMs: 300 } });
+    const c = new pg.Client({ connectionString: embedded.url });
+    try {
+      await applyMigrations(embedded.url);
+      await c.connect();
+      const analyzed = async (table: string) =>
+        (await c.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stats WHERE tablename = $1", [table])).rows[0]
+          .n > 0;
+      const shop = (await c.query<{ id: string }>("INSERT INTO shops (name) VALUES ('Rellotgeria') RETURNING id"))
+        .rows[0].id;
+      // A transaction kept open (and busy) across many checks: nothing runs inside it.
+      await c.query("BEGIN");
+      for (let i = 0; i < 8; i++) {
+        await c.query(
+          `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+           SELECT $1, 'M-' || $2 || '-' || n, 'Anna Puig', 'Anell', 'm' || chr(31) || 'anna puig' FROM generate_series(1, 100) n`,
+          [shop, i],
+        );
+        await sleep(100);
+      }
+      expect(await analyzed("repairs")).toBe(false);
+      await sleep(600); // idle, but inside the transaction: the session is not free
+      expect(await analyzed("repairs")).toBe(false);
+      await c.query("COMMIT");
+      // Idle and free: every table, one at a time (asked seldom: each question is a message, and not idle).
+      for (let waited = 0; !(await analyzed("repair_words")) && waited < 20_000; waited += 1_000) await sleep(1_000);
+      expect(await analyzed("repairs")).toBe(true);
+      expect(await analyzed("repair_words")).toBe(true);
+      const { rows } = await c.query<{ relname: string; reltuples: number }>(
+        "SELECT relname, reltuples FROM pg_class WHERE relname IN ('repairs', 'repair_words') ORDER BY relname",
+      );
+      expect(rows).toEqual([
+        { relname: "repair_words", reltuples: 2400 }, // m, anna, puig
+        { relname: "repairs", reltuples: 800 },
+      ]);
+      expect(await embedded.maintenance.pass()).toEqual([]); // nothing left due
+    } finally {
+      await c.end();
+      await embedded.stop();
+    }
+  });
+
   it("keeps its data across a restart", async () => {
     const dir = tempDir();
     const first = await startEmbeddedPostgres({ dataDir: dir });
