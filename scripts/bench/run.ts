@@ -750,6 +750,12 @@ function memoryNow(server: Server) {
   return { serverMB, parentMB, pairMB: serverMB + parentMB, pairPssMB };
 }
 
+type Memory = ReturnType<typeof memoryNow>;
+const pairText = (m: Memory) =>
+  `server ${m.serverMB} MB, npm start's process ${m.parentMB} MB, both ${m.pairMB} MB RSS, ${m.pairPssMB} MB PSS`;
+const pairVerdict = (m: Memory) =>
+  `both ≤ 400: RSS ${m.pairMB <= 400 ? "✓" : "✗"}, PSS ${m.pairPssMB <= 400 ? "✓" : "✗"}`;
+
 /**
  * Idle memory after the run, and over 20 exports in a row: the RSS after
  * each (a leak shows as a climb), then idle again once the server has
@@ -769,7 +775,7 @@ async function memoryAfterWork(server: Server, url: string, token: string, shop:
     `  server RSS after each of 20 exports of ${Math.min(10_000, ROWS).toLocaleString("en")} rows: ${afterEach.join(", ")} MB`,
   );
   console.log(
-    `  idle 20 s later: server ${idle.serverMB} MB, npm start's process ${idle.parentMB} MB, both ${idle.pairMB} MB RSS, ${idle.pairPssMB} MB PSS (Node's code counted once)  (server ≤ 250 ${idle.serverMB <= 250 ? "✓" : "✗"}${EMBEDDED ? `; both ≤ 400: RSS ${idle.pairMB <= 400 ? "✓" : "✗"}, PSS ${idle.pairPssMB <= 400 ? "✓" : "✗"}` : ""})`,
+    `  idle 20 s later: ${pairText(idle)} (Node's code counted once)  (server ≤ 250 ${idle.serverMB <= 250 ? "✓" : "✗"}${EMBEDDED ? `; ${pairVerdict(idle)}` : ""})`,
   );
   if (report)
     console.log(
@@ -778,7 +784,7 @@ async function memoryAfterWork(server: Server, url: string, token: string, shop:
   // Embedded, npm start's process vacuums once the database has been quiet
   // for 2 s, checked every 30 s (lib/db/embedded-maintenance.ts): as a shop
   // lives, that is part of the idle pair.
-  let afterMaintenance: ReturnType<typeof memoryNow> | undefined;
+  let afterMaintenance: Memory | undefined;
   if (EMBEDDED) {
     await sleep(75_000);
     afterMaintenance = memoryNow(server);
@@ -788,9 +794,8 @@ async function memoryAfterWork(server: Server, url: string, token: string, shop:
       );
       return rows[0] as { done: number; tables: number };
     });
-    const m = afterMaintenance;
     console.log(
-      `  idle 95 s later, ${vacuumed.done} of ${vacuumed.tables} tables vacuumed and analyzed by npm start's process: server ${m.serverMB} MB, npm start's process ${m.parentMB} MB, both ${m.pairMB} MB RSS, ${m.pairPssMB} MB PSS  (both ≤ 400: RSS ${m.pairMB <= 400 ? "✓" : "✗"}, PSS ${m.pairPssMB <= 400 ? "✓" : "✗"})`,
+      `  idle 95 s later, ${vacuumed.done} of ${vacuumed.tables} tables vacuumed and analyzed by npm start's process: ${pairText(afterMaintenance)}  (${pairVerdict(afterMaintenance)})`,
     );
   }
   return { afterEachExportMB: afterEach, idle, heapAfterCollection: report, afterMaintenance };
