@@ -3,6 +3,9 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { pgTypes, sessionOptions } from "@/lib/db/pg-types";
+
+export { isoFromTimestamptz } from "@/lib/db/pg-types";
 
 // The only place a Prisma client and its pool are made. One per process:
 // Next's dev server reloads modules, so the instance is kept on globalThis.
@@ -29,7 +32,7 @@ export function createDb(databaseUrl: string, poolMax: number, statementTimeoutM
     connectionTimeoutMillis: 5_000,
     // Sessions in UTC: timestamps come back as "…+00" whatever the server's
     // TimeZone, which isoFromTimestamptz reads without a Date.
-    options: `-c TimeZone=UTC -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`,
+    options: sessionOptions(statementTimeoutMs),
   });
   // An idle connection the server dropped must not crash the process; the
   // next query gets a fresh one (or a clear "database unavailable").
@@ -77,33 +80,6 @@ function namedStatements(own: Pool): Promise<boolean> {
   return own.prepared;
 }
 
-const DATE_OID = 1082;
-const TIMESTAMPTZ_OID = 1184;
-// Postgres' text for a timestamptz with the session in UTC (createDb sets it).
-const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
-
-/**
- * A timestamptz as its ISO 8601 string in UTC, the form the API answers in,
- * made from Postgres' text without a Date in between (reading and printing
- * Dates was a tenth of a list request). Anything unusual goes through pg's
- * own parser.
- */
-export function isoFromTimestamptz(text: string): string {
-  const match = UTC_TIMESTAMP.exec(text);
-  if (!match) return (pg.types.getTypeParser(TIMESTAMPTZ_OID, "text")(text) as Date).toISOString();
-  return `${match[1]}T${match[2]}.${(match[3] ?? "").padEnd(3, "0").slice(0, 3)}Z`;
-}
-
-// A `date` column is a calendar day: UTC midnight, as Prisma reads it (pg's
-// default would be local midnight, a different instant off UTC).
-const types = {
-  getTypeParser: ((oid: number, format?: string) => {
-    if (oid === DATE_OID) return (value: string) => `${value}T00:00:00.000Z`;
-    if (oid === TIMESTAMPTZ_OID) return isoFromTimestamptz;
-    return pg.types.getTypeParser(oid, format as "text");
-  }) as typeof pg.types.getTypeParser,
-};
-
 /**
  * The rows of one SQL statement, read with `pg` directly on the client's pool.
  * For the hottest reads (the session check, list pages, counts, detail):
@@ -125,7 +101,7 @@ export async function rows<T>(
   const own = pools.get(client);
   if (!own) return client.$queryRawUnsafe<T[]>(query.text, ...query.values);
   const name = options.prepare !== false && (await namedStatements(own)) ? statementName(query.text) : undefined;
-  const result = await own.pool.query({ name, text: query.text, values: query.values as unknown[], types });
+  const result = await own.pool.query({ name, text: query.text, values: query.values as unknown[], types: pgTypes });
   return result.rows as T[];
 }
 
@@ -145,4 +121,15 @@ export async function closeDb(): Promise<void> {
   const client = globalForDb.prisma;
   globalForDb.prisma = undefined;
   await client?.$disconnect();
+}
+
+/**
+ * Where a client's pool connects, with its sessions' settings: for a thread
+ * that opens a connection of its own (the export's). None for a client
+ * without a pool of ours (a transaction).
+ */
+export function connectionOf(client: PrismaClient): { connectionString: string; options: string } | null {
+  const own = pools.get(client);
+  const { connectionString, options } = (own?.pool.options ?? {}) as pg.PoolConfig;
+  return connectionString ? { connectionString, options: options ?? "" } : null;
 }

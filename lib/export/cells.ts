@@ -1,4 +1,4 @@
-import { REPAIR_COLUMNS } from "@/lib/repairs/columns";
+import { REPAIR_COLUMNS } from "@/lib/repairs/column-names";
 import type { Instant, RepairFields } from "@/lib/repairs/serialize";
 import { wallClocksIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
