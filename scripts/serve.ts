@@ -15,7 +15,7 @@ import { errorText } from "@/lib/errors";
 import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
 import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
-import { requestStarted } from "@/lib/runtime/turns";
+import { requestStarted } from "@/lib/runtime/requests";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -58,7 +58,7 @@ async function main() {
       res.setHeader("Strict-Transport-Security", `max-age=${config.HSTS_MAX_AGE}; includeSubDomains`);
     const started = process.hrtime.bigint();
     inFlight++;
-    // Background work (an export's next slice) waits while this is served.
+    // An export's thread gives way while this is served.
     const served = requestStarted();
     let logged = false;
     const done = () => {

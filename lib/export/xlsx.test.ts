@@ -2,7 +2,6 @@ import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it, vi } from "vitest";
-import { SLICE_MS } from "@/lib/runtime/turns";
 import { escapeXml, writeXlsx, type Cell, type XlsxColumn } from "./xlsx";
 
 async function written(columns: XlsxColumn[], rows: Cell[][], maxRowsPerSheet = 1_048_575, batch = 1000) {
@@ -116,49 +115,6 @@ describe("the streaming .xlsx writer", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(produced).toBe(stopped);
     expect(produced).toBeLessThan(10_000);
-  });
-
-  it("turns a batch into XML in slices of the time it is given, letting the event loop turn between them", async () => {
-    // 300 rows in one batch, each taking 0.1 ms of a clock that moves only with them; no
-    // request comes, so each slice is given SLICE_MS.quiet.
-    vi.useFakeTimers({ toFake: ["performance"] });
-    try {
-      const rows = Array.from({ length: 300 }, (_, i) => [`row ${i + 1}`]);
-      let turn = 0;
-      let writing = true;
-      const tick = () => {
-        turn++;
-        if (writing) setImmediate(tick);
-      };
-      setImmediate(tick);
-      const rowsInTurn = new Map<number, number>();
-      const cells = (row: Cell[]) => {
-        vi.advanceTimersByTime(0.1);
-        rowsInTurn.set(turn, (rowsInTurn.get(turn) ?? 0) + 1);
-        return row;
-      };
-      const out = new PassThrough();
-      const chunks: Buffer[] = [];
-      out.on("data", (chunk: Buffer) => chunks.push(chunk));
-      async function* oneBatch() {
-        yield rows;
-      }
-      await writeXlsx(out, [{ header: "Row", width: 10 }], oneBatch(), {
-        cells,
-        sheetName: () => "Sheet",
-        maxRowsPerSheet: 1_048_575,
-      });
-      writing = false;
-      // A turn makes the rows that fit in its time (the one that crosses it included), never the whole batch.
-      const perSlice = Math.round(SLICE_MS.quiet / 0.1) + 1;
-      expect(Math.max(...rowsInTurn.values())).toBeLessThanOrEqual(perSlice);
-      expect(rowsInTurn.size).toBeGreaterThanOrEqual(Math.floor(300 / perSlice));
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
-      expect(values(workbook.worksheets[0])).toEqual([["Row"], ...rows]);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it("escapes XML's special characters and drops what XML cannot hold", () => {

@@ -1,12 +1,16 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { crc32, createDeflateRaw } from "node:zlib";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 
 // A streaming ZIP writer, just what an .xlsx needs: deflated entries written
 // one after the other as their content comes, each followed by a data
 // descriptor (its CRC and sizes, known only at its end), then the central
-// directory. Deflating runs on libuv's threads, off the event loop. No ZIP64:
+// directory. Deflating is done piece by piece, synchronously, on the thread
+// that writes (an export's own, lib/export/worker.ts): its priority and its
+// pauses for requests cover the deflating too, which on libuv's threads they
+// did not. Each piece is deflated with the 32 KB before it as its dictionary
+// and ends on a byte boundary (a sync flush), so the pieces join into one
+// deflate stream that compresses as one would (pigz does the same). No ZIP64:
 // an entry or the archive past 4 GiB is refused rather than written corrupt
 // (a sheet holds at most 1,048,576 rows, far below that).
 
@@ -23,6 +27,14 @@ function dosTime(at: Date): [number, number] {
   const time = (at.getHours() << 11) | (at.getMinutes() << 5) | (at.getSeconds() >> 1);
   const date = ((Math.max(at.getFullYear(), 1980) - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate();
   return [time, date];
+}
+
+/** Deflate's window: the last 32 KB of what was deflated so far. */
+const WINDOW = 32 * 1024;
+function lastWindow(previous: Buffer | null, bytes: Buffer): Buffer {
+  if (bytes.length >= WINDOW) return bytes.subarray(bytes.length - WINDOW);
+  const joined = previous ? Buffer.concat([previous, bytes]) : bytes;
+  return joined.subarray(Math.max(0, joined.length - WINDOW));
 }
 
 export class ZipWriter {
@@ -43,7 +55,17 @@ export class ZipWriter {
     // The download was dropped: stop making the file.
     if (this.out.destroyed) throw new Error("the output was closed");
     this.written += bytes.length;
-    if (!this.out.write(bytes)) await Promise.race([once(this.out, "drain"), once(this.out, "close")]);
+    if (this.out.write(bytes)) return;
+    // Until there is room again, or the output is closed; then neither listener is left behind.
+    const waited = new AbortController();
+    try {
+      await Promise.race([
+        once(this.out, "drain", { signal: waited.signal }),
+        once(this.out, "close", { signal: waited.signal }),
+      ]);
+    } finally {
+      waited.abort();
+    }
   }
 
   /** Adds one file, deflating its content as it is produced. */
@@ -59,23 +81,25 @@ export class ZipWriter {
     // CRC and sizes (14 to 25) stay zero: they follow in the data descriptor.
     header.writeUInt16LE(entry.name.length, 26);
     await this.write(Buffer.concat([header, entry.name]));
-    await pipeline(
-      async function* measure() {
-        for await (const piece of content) {
-          const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
-          entry.crc = crc32(bytes, entry.crc);
-          entry.size += bytes.length;
-          yield bytes;
-        }
-      },
-      createDeflateRaw({ level: this.level }),
-      async (deflated: AsyncIterable<Buffer>) => {
-        for await (const bytes of deflated) {
-          entry.compressed += bytes.length;
-          await this.write(bytes);
-        }
-      },
-    );
+    let window: Buffer | null = null;
+    for await (const piece of content) {
+      const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
+      if (bytes.length === 0) continue;
+      entry.crc = crc32(bytes, entry.crc);
+      entry.size += bytes.length;
+      const deflated = deflateRawSync(bytes, {
+        level: this.level,
+        finishFlush: constants.Z_SYNC_FLUSH,
+        ...(window ? { dictionary: window } : {}),
+      });
+      window = lastWindow(window, bytes);
+      entry.compressed += deflated.length;
+      await this.write(deflated);
+    }
+    // The last block, empty, marked final.
+    const end = deflateRawSync(Buffer.alloc(0), { level: this.level });
+    entry.compressed += end.length;
+    await this.write(end);
     if (entry.size > LIMIT || this.written > LIMIT) throw new Error(`zip entry ${name} is past 4 GiB`);
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);

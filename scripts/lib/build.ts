@@ -33,6 +33,9 @@ const FINGERPRINT = path.join(ROOT, ".next/source-fingerprint");
 export const SERVER_BUNDLE = path.join(ROOT, ".next/serve.mjs");
 /** npm start's lasting process (scripts/start.ts), likewise: scripts/start.mjs runs it. */
 const START_BUNDLE = path.join(ROOT, ".next/start.mjs");
+/** An export's thread (lib/export/worker.ts), likewise: lib/export/thread.ts starts it. */
+const EXPORT_WORKER_BUNDLE = path.join(ROOT, ".next/export-worker.mjs");
+const BUNDLES = [SERVER_BUNDLE, START_BUNDLE, EXPORT_WORKER_BUNDLE];
 
 function collect(entry: string, files: string[]) {
   if (SKIP.has(entry) || !existsSync(entry)) return;
@@ -58,15 +61,14 @@ export function sourceFingerprint(): string {
  */
 export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (environment.PREBUILT === "1") {
-    if (![path.join(ROOT, ".next/BUILD_ID"), SERVER_BUNDLE, START_BUNDLE].every((file) => existsSync(file)))
+    if (![path.join(ROOT, ".next/BUILD_ID"), ...BUNDLES].every((file) => existsSync(file)))
       throw new Error("PREBUILT=1 but there is no build in .next: run `npm run build` first.");
     return;
   }
   const fingerprint = sourceFingerprint();
   const built =
     existsSync(path.join(ROOT, ".next/BUILD_ID")) &&
-    existsSync(SERVER_BUNDLE) &&
-    existsSync(START_BUNDLE) &&
+    BUNDLES.every((file) => existsSync(file)) &&
     existsSync(FINGERPRINT) &&
     readFileSync(FINGERPRINT, "utf8") === fingerprint;
   if (built) return;
@@ -81,16 +83,17 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
 }
 
 /**
- * scripts/serve.ts and scripts/start.ts with the few modules of ours they
- * import, each compiled into one file (packages stay imports), so the
- * processes that stay run plain Node: TypeScript loaded through tsx at run
- * time cost each about 40 to 60 MB of memory (tsx's loader thread).
+ * scripts/serve.ts, scripts/start.ts and the export's thread with the few
+ * modules of ours they import, each compiled into one file (packages stay
+ * imports), so they run plain Node: TypeScript loaded through tsx at run
+ * time cost each process about 40 to 60 MB of memory (tsx's loader thread).
  */
 async function bundleProcesses() {
   const { build } = await import("esbuild");
   for (const [entry, outfile] of [
     ["scripts/serve.ts", SERVER_BUNDLE],
     ["scripts/start.ts", START_BUNDLE],
+    ["lib/export/worker.ts", EXPORT_WORKER_BUNDLE],
   ]) {
     await build({
       entryPoints: [path.join(ROOT, entry)],

@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import sharp from "sharp";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { POST as createSubaccount } from "@/app/api/auth/create-subaccount/route";
 import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
@@ -13,6 +14,7 @@ import { signAccessToken } from "@/lib/auth/tokens";
 import { createDb, db, rows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { exportThreadStats, THREAD_NICE } from "@/lib/export/thread";
 import { errorResponse } from "@/lib/http/respond";
 import { authed, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
@@ -376,6 +378,63 @@ describe("heavy requests are shared fairly", () => {
     const again = await post();
     expect(again.status).toBe(200);
     await again.arrayBuffer();
+  });
+});
+
+/** This process's threads: their nice value and scheduling class (Linux keeps both per thread). */
+function threads(): Array<{ nice: number; policy: number }> {
+  return readdirSync("/proc/self/task").flatMap((task) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
+      const policy = /^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/self/task/${task}/sched`, "utf8"));
+      // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.
+      return [{ nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), policy: Number(policy?.[1]) }];
+    } catch {
+      return []; // a thread that ended meanwhile
+    }
+  });
+}
+const threadsAtNice = (nice: number) => threads().filter((thread) => thread.nice === nice);
+/** Linux's idle scheduling class (SCHED_IDLE). */
+const IDLE_CLASS = 5;
+
+async function until(done: () => boolean, ms = 10_000) {
+  for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("an export's file is made off the server's thread", () => {
+  it("on a thread of its own at the lowest priority, which stops when the download is dropped or done", async () => {
+    const { owner, token } = await shopSession();
+    // Enough text that the file outgrows what the thread hands over before the download takes it.
+    await db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, notes, search_text)
+      SELECT ${owner.shopId}::uuid, 'T-' || n, 'Client ' || n, 'Anell', md5(n::text) || md5((n * 7)::text), 'client'
+      FROM generate_series(1, 20000) n`;
+    const post = () => exportRoute(authed("/api/export/excel", token, { fields: ["repair_number", "notes"] }));
+    const before = exportThreadStats();
+    expect(before.running).toBe(0);
+    expect(threadsAtNice(THREAD_NICE)).toEqual([]);
+
+    const dropped = await post();
+    expect(dropped.status).toBe(200);
+    // Nobody reads the download: the thread waits, its file half made, at its lower priority.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(exportThreadStats().running).toBe(1);
+    // At nice 10 and, where chrt is (Debian, the Docker image), in the idle class.
+    expect(threadsAtNice(THREAD_NICE)).toEqual([
+      { nice: THREAD_NICE, policy: existsSync("/usr/bin/chrt") ? IDLE_CLASS : 0 },
+    ]);
+    await dropped.body!.cancel();
+    await until(() => exportThreadStats().running === 0);
+    expect(exportThreadStats()).toEqual({ running: 0, made: before.made });
+    expect(threadsAtNice(THREAD_NICE)).toEqual([]);
+
+    const whole = await post();
+    expect(whole.status).toBe(200);
+    const bytes = await whole.arrayBuffer();
+    expect(bytes.byteLength).toBeGreaterThan(500_000);
+    await until(() => exportThreadStats().running === 0);
+    expect(exportThreadStats()).toEqual({ running: 0, made: before.made + 1 });
   });
 });
 

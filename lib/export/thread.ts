@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Writable } from "node:stream";
+import { Worker } from "node:worker_threads";
+import { AppError } from "@/lib/errors";
+import type { Reader } from "./excel";
+import type { ExportField } from "./fields";
+
+// An export's file is made on a thread of its own (./worker.ts), started for
+// it and gone when it ends: reading a million rows, turning them into XML and
+// deflating them is seconds of CPU, which on the server's thread made every
+// request wait behind it (one export took the list's p99 at one client to
+// twice its calm value, two exports past it). The thread runs at the lowest
+// priority and pauses while requests are served (./worker.ts), so on a busy
+// machine requests get the CPU first; the server's thread only passes the
+// bytes on to the download.
+
+/** What the thread is given: where and what to read, and how to write it. */
+export type ExportJob = {
+  connection: { connectionString: string; options: string };
+  /** `SELECT <columns> FROM repairs WHERE <the file's conditions>`, with $1… for `values`. */
+  select: string;
+  values: unknown[];
+  /** Rows read per statement. */
+  batch: number;
+  fields: ExportField[];
+  reader: Reader;
+  /** The file's moment (ms since the epoch): a quote past its expiry by then reads as expired. */
+  now: number;
+  maxRowsPerSheet: number;
+  /** zlib's level. */
+  level: number;
+  /** The thread's nice value (0 the server's; 19 the lowest priority). */
+  nice: number;
+  /** The requests the server is serving (lib/runtime/requests.ts): the thread gives way to them. */
+  requests: Int32Array;
+};
+
+export type FromThread =
+  | { type: "ready"; threadId: number }
+  | { type: "empty" }
+  | { type: "bytes"; bytes: Uint8Array }
+  | { type: "done" }
+  | { type: "failed"; message: string; code?: string };
+export type ToThread = { type: "taken" } | { type: "stop" };
+
+/**
+ * Files being made at once, across shops (each shop one at a time): each
+ * thread is a V8 of its own (about 20 MB while it works). Another export is
+ * answered "busy, try again" meanwhile.
+ */
+export const MAX_THREADS = 4;
+/**
+ * Under the server's thread and the database: at nice 10 a thread gets about
+ * a tenth of what one at 0 gets of a core both want.
+ */
+export const THREAD_NICE = 10;
+
+const state = globalThis as unknown as { exportThreads?: { running: number; made: number } };
+const counts = () => (state.exportThreads ??= { running: 0, made: 0 });
+
+/** Threads making files now, and files made since the process started (operations' eyes, and tests'). */
+export const exportThreadStats = () => ({ ...counts() });
+
+/**
+ * The thread's code: the build's bundle (scripts/lib/build.ts) in production,
+ * the TypeScript source through tsx otherwise (tests, the dev server). Loaded
+ * by a line of code given as text, which Next's bundler leaves alone (it
+ * would try to bundle a file named to `new Worker`).
+ */
+function thread(job: ExportJob): Worker {
+  const bundle = path.join(process.cwd(), ".next", "export-worker.mjs");
+  const source = pathToFileURL(path.join(process.cwd(), "lib", "export", "worker.ts")).href;
+  const code =
+    process.env.NODE_ENV === "production" && existsSync(bundle)
+      ? `import(${JSON.stringify(pathToFileURL(bundle).href)});`
+      : `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`;
+  return new Worker(code, { eval: true, workerData: job });
+}
+
+/**
+ * Starts a thread making the file into `out`. Resolves once it has read the
+ * first rows (the bytes then follow into `out`, which ends with the file);
+ * rejects with `exportEmpty` when there are none, or with the database's
+ * error, before anything is written. Closing `out` early (a dropped
+ * download) stops the thread.
+ */
+export function startExportThread(job: ExportJob, out: Writable): Promise<{ threadId: number }> {
+  const running = counts();
+  if (running.running >= MAX_THREADS) return Promise.reject(new AppError("busy", { retryAfter: 5 }));
+  running.running++;
+  const worker = thread(job);
+  let ended = false;
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const fail = (error: Error) => {
+      ended = true;
+      if (started) out.destroy(error);
+      else reject(error);
+    };
+    worker.on("message", (message: FromThread) => {
+      switch (message.type) {
+        case "ready":
+          started = true;
+          resolve({ threadId: message.threadId });
+          break;
+        case "empty":
+          ended = true;
+          reject(new AppError("exportEmpty"));
+          break;
+        case "bytes":
+          // Taken once the download has room for it: the thread's writing waits for that.
+          out.write(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), () =>
+            worker.postMessage({ type: "taken" } satisfies ToThread),
+          );
+          break;
+        case "done":
+          ended = true;
+          running.made++;
+          out.end();
+          break;
+        case "failed":
+          fail(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+          break;
+      }
+    });
+    worker.on("error", fail);
+    worker.once("exit", () => {
+      running.running--;
+      if (!ended) fail(new Error("the export's thread stopped before the end of the file"));
+    });
+    out.once("close", () => {
+      if (ended) return;
+      ended = true;
+      worker.postMessage({ type: "stop" } satisfies ToThread);
+      // A thread waiting on the database past this is stopped outright.
+      setTimeout(() => void worker.terminate(), 10_000).unref();
+    });
+  });
+}
