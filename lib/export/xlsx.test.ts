@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { escapeXml, writeXlsx, type Cell, type XlsxColumn } from "./xlsx";
 
 async function written(columns: XlsxColumn[], rows: Cell[][], maxRowsPerSheet = 1_048_575, batch = 1000) {

@@ -14,7 +14,7 @@ import { signAccessToken } from "@/lib/auth/tokens";
 import { createDb, db, rows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { exportThreadStats, THREAD_NICE } from "@/lib/export/thread";
+import { exportThreadStats, MAX_THREADS, THREAD_NICE } from "@/lib/export/thread";
 import { errorResponse } from "@/lib/http/respond";
 import { authed, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
@@ -435,6 +435,40 @@ describe("an export's file is made off the server's thread", () => {
     expect(bytes.byteLength).toBeGreaterThan(500_000);
     await until(() => exportThreadStats().running === 0);
     expect(exportThreadStats()).toEqual({ running: 0, made: before.made + 1 });
+  });
+});
+
+describe("exports across shops", () => {
+  it(`makes at most ${MAX_THREADS} files at once, answers another shop "busy, try again", and takes it once one ends`, async () => {
+    const shops = [];
+    for (let i = 0; i <= MAX_THREADS; i++) {
+      const { owner, token } = await shopSession();
+      await db().$executeRaw`
+        INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, notes, search_text)
+        SELECT ${owner.shopId}::uuid, 'T-' || n, 'Client ' || n, 'Anell', md5(n::text) || md5((n * 7)::text), 'client'
+        FROM generate_series(1, 20000) n`;
+      shops.push(token);
+    }
+    const post = (token: string) =>
+      exportRoute(authed("/api/export/excel", token, { fields: ["repair_number", "notes"] }));
+    // Downloads nobody reads yet: each thread waits with its file half made.
+    const held = [];
+    for (const token of shops.slice(0, MAX_THREADS)) held.push(await post(token));
+    expect(held.map((response) => response.status)).toEqual(shops.slice(0, MAX_THREADS).map(() => 200));
+    const refused = await post(shops[MAX_THREADS]);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe("5");
+    expect(await refused.json()).toMatchObject({
+      code: "busy",
+      error: "The server is busy. Please try again in a moment.",
+    });
+    await held[0].arrayBuffer();
+    await until(() => exportThreadStats().running < MAX_THREADS);
+    const taken = await post(shops[MAX_THREADS]);
+    expect(taken.status).toBe(200);
+    await Promise.all([taken, ...held.slice(1)].map((response) => response.arrayBuffer()));
+    await until(() => exportThreadStats().running === 0);
+    expect(exportThreadStats().running).toBe(0);
   });
 });
 
