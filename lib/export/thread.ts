@@ -89,8 +89,13 @@ function thread(job: ExportJob): Worker {
 export function startExportThread(job: ExportJob, out: Writable): Promise<{ threadId: number }> {
   const running = counts();
   if (running.running >= MAX_THREADS) return Promise.reject(new AppError("busy", { retryAfter: 5 }));
+  let worker: Worker;
+  try {
+    worker = thread(job);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   running.running++;
-  const worker = thread(job);
   let ended = false;
   return new Promise((resolve, reject) => {
     let started = false;
