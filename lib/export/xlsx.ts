@@ -72,7 +72,7 @@ export async function writeXlsx<Row>(
   columns: XlsxColumn[],
   rows: AsyncIterable<Row[]>,
   options: {
-    /** A row's cells, one per column (made in the slice's turn, with its XML). */
+    /** A row's cells, one per column (made with its piece's XML). */
     cells: (row: Row) => Cell[];
     sheetName: (n: number) => string;
     maxRowsPerSheet: number;
