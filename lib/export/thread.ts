@@ -38,7 +38,7 @@ export type ExportJob = {
 };
 
 export type FromThread =
-  | { type: "ready"; threadId: number }
+  | { type: "ready" }
   | { type: "empty" }
   | { type: "bytes"; bytes: Uint8Array }
   | { type: "done" }
@@ -86,7 +86,7 @@ function thread(job: ExportJob): Worker {
  * error, before anything is written. Closing `out` early (a dropped
  * download) stops the thread.
  */
-export function startExportThread(job: ExportJob, out: Writable): Promise<{ threadId: number }> {
+export function startExportThread(job: ExportJob, out: Writable): Promise<void> {
   const running = counts();
   if (running.running >= MAX_THREADS) return Promise.reject(new AppError("busy", { retryAfter: 5 }));
   let worker: Worker;
@@ -108,7 +108,7 @@ export function startExportThread(job: ExportJob, out: Writable): Promise<{ thre
       switch (message.type) {
         case "ready":
           started = true;
-          resolve({ threadId: message.threadId });
+          resolve();
           break;
         case "empty":
           ended = true;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { parentPort, threadId, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { CATALOGS } from "@/i18n/catalogs";
 import { pgTypes } from "@/lib/db/pg-types";
@@ -73,20 +73,23 @@ class ToServer extends Writable {
   }
 }
 
+/** Rows newest first, as the list shows them, a batch at a time. */
+const IN_ORDER = `ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`;
+
 async function* batches(client: pg.Client, first: ExportRow[]) {
   const n = job.values.length;
-  const after = `${job.select} AND (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`;
+  const after = `${job.select} AND (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${IN_ORDER}`;
   let next = first;
   while (next.length > 0) {
     const current = next;
     const last = current[current.length - 1];
+    const more = current.length === job.batch;
     // Read the next batch while this one is written and deflated; but not
     // while the server is serving a request (the database is shared too).
-    if (current.length === job.batch) giveWayToRequests(job.requests);
-    const pending: Promise<ExportRow[]> =
-      current.length < job.batch
-        ? Promise.resolve([])
-        : client.query<ExportRow>(after, [...job.values, last.createdAt, last.id]).then((result) => result.rows);
+    if (more) giveWayToRequests(job.requests);
+    const pending: Promise<ExportRow[]> = more
+      ? client.query<ExportRow>(after, [...job.values, last.createdAt, last.id]).then((result) => result.rows)
+      : Promise.resolve([]);
     // Stopped meanwhile (the download dropped): this read's failure must not go unhandled.
     pending.catch(() => {});
     yield current;
@@ -127,11 +130,9 @@ async function main() {
   });
   try {
     await client.connect();
-    const first = (
-      await client.query<ExportRow>(`${job.select} ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`, job.values)
-    ).rows;
+    const first = (await client.query<ExportRow>(`${job.select} ${IN_ORDER}`, job.values)).rows;
     if (first.length === 0) return post({ type: "empty" });
-    post({ type: "ready", threadId });
+    post({ type: "ready" });
     const messages = CATALOGS[job.reader.language];
     const now = new Date(job.now);
     await writeXlsx(
