@@ -20,6 +20,9 @@ const pools = (globalForDb.prismaPools ??= new WeakMap());
 /** A client's pool, and whether it may use named statements (asked of the server once). */
 type Pool = { pool: pg.Pool; prepared?: Promise<boolean> };
 
+/** The longest a transaction may run before Prisma rolls it back. */
+export const TRANSACTION_TIMEOUT_MS = 15_000;
+
 /**
  * `statementTimeoutMs`: the server cancels any statement running longer (the
  * app's requests: a list or search that would cost seconds answers "narrow
@@ -40,7 +43,10 @@ export function createDb(databaseUrl: string, poolMax: number, statementTimeoutM
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Transactions queue for a connection (and, on the embedded database, for
   // their turn): allow them longer than Prisma's 2 s default before giving up.
-  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  const client = new PrismaClient({
+    adapter,
+    transactionOptions: { maxWait: 10_000, timeout: TRANSACTION_TIMEOUT_MS },
+  });
   pools.set(client, { pool });
   return client;
 }

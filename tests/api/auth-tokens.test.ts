@@ -3,8 +3,16 @@ import { describe, expect, it } from "vitest";
 import { POST as logoutRoute } from "@/app/api/auth/logout/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
 import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
-import { refreshSession, ROTATION_GRACE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "@/lib/auth/sessions";
-import { hashToken, signAccessToken } from "@/lib/auth/tokens";
+import {
+  OPEN_SESSION_REUSE_MS,
+  refreshSession,
+  revokeOtherSessions,
+  ROTATION_GRACE_MS,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  sessionIsOpen,
+} from "@/lib/auth/sessions";
+import { ACCESS_TOKEN_TTL_SECONDS, hashToken, signAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { defaultTimeZone } from "@/lib/time-zone";
 import { authed, newOwner, signIn } from "../helpers/auth";
@@ -48,6 +56,8 @@ describe("access tokens", () => {
 
   it("refuse a missing, forged, tampered, expired or mistyped token with 401", async () => {
     const { owner, accessToken, refreshToken } = await session();
+    // The genuine token is checked (and remembered) first: its look-alikes are not it.
+    expect((await me(accessToken)).status).toBe(200);
     const claims = decodeJwt(accessToken);
     const sign = (payload: Record<string, unknown>, secret = key()) =>
       new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).sign(secret);
@@ -106,6 +116,7 @@ describe("refresh tokens", () => {
     const first = await startSession(db(), user);
     const later = new Date(Date.now() + ROTATION_GRACE_MS + 1_000);
     const second = await refreshSession(db(), { refreshToken: first.refreshToken });
+    expect((await me(second.accessToken)).status).toBe(200);
     // The thief replays the old token after the grace period...
     await expect(refreshSession(db(), { refreshToken: first.refreshToken }, later)).rejects.toMatchObject({
       code: "sessionExpired",
@@ -175,6 +186,8 @@ describe("refresh tokens", () => {
 describe("POST /api/auth/logout", () => {
   it("ends the session: its refresh token and its access tokens stop working", async () => {
     const { accessToken, refreshToken } = await session();
+    // Checked, and so remembered, just before.
+    expect((await me(accessToken)).status).toBe(200);
     const response = await logoutRoute(authed("/api/auth/logout", accessToken, {}));
     expect(response.status).toBe(200);
     expect((await refresh(refreshToken)).status).toBe(401);
@@ -187,4 +200,53 @@ describe("POST /api/auth/logout", () => {
     await logoutRoute(authed("/api/auth/logout", accessToken, {}));
     expect((await me(other.accessToken)).status).toBe(200);
   });
+});
+
+describe("a checked token and its session, remembered", () => {
+  const claimsOf = (token: string) => {
+    const claims = decodeJwt(token);
+    return { userId: claims.sub!, shopId: claims.shop as string, familyId: claims.sid as string };
+  };
+
+  it("a token still ends when it expires, though it was checked before", async () => {
+    const { accessToken } = await session();
+    const { userId, shopId, familyId } = claimsOf(accessToken);
+    const issued = Date.now() - (ACCESS_TOKEN_TTL_SECONDS - 60) * 1000;
+    const ending = await signAccessToken({ userId, shopId, familyId }, new Date(issued));
+    expect(await verifyAccessToken(ending)).toEqual({ userId, shopId, familyId });
+    expect(await verifyAccessToken(ending, Date.now() + 59_000)).toEqual({ userId, shopId, familyId });
+    expect(await verifyAccessToken(ending, Date.now() + 61_000)).toBeNull();
+  });
+
+  it(`a session ended outside this server (by hand in SQL) is refused within ${OPEN_SESSION_REUSE_MS} ms`, async () => {
+    const { accessToken } = await session();
+    const claims = claimsOf(accessToken);
+    const now = Date.now();
+    expect(await sessionIsOpen(db(), claims, now)).toBe(true);
+    await db().refreshTokenFamily.update({ where: { id: claims.familyId }, data: { revokedAt: new Date() } });
+    // Not asked again within the window (the point of remembering it)...
+    expect(await sessionIsOpen(db(), claims, now + OPEN_SESSION_REUSE_MS - 1)).toBe(true);
+    // ...asked after it, and forgotten at once.
+    expect(await sessionIsOpen(db(), claims, now + OPEN_SESSION_REUSE_MS)).toBe(false);
+    expect((await me(accessToken)).status).toBe(401);
+  });
+
+  // Two connections at once: the embedded database runs one transaction at a time.
+  it.runIf(process.env.TEST_DB_MODE === "server")(
+    "a check made while a revocation is being committed does not keep the session open after",
+    async () => {
+      const { owner } = await session();
+      const here = await signIn(owner.email);
+      const elsewhere = await signIn(owner.email);
+      expect((await me(elsewhere.accessToken)).status).toBe(200);
+      await db().$transaction(async (tx) => {
+        await revokeOtherSessions(tx, claimsOf(here.accessToken));
+        // Not committed yet: still open to everyone else...
+        expect(await sessionIsOpen(db(), claimsOf(elsewhere.accessToken))).toBe(true);
+      });
+      // ...and closed once it is: that check was not remembered.
+      expect((await me(elsewhere.accessToken)).status).toBe(401);
+      expect((await me(here.accessToken)).status).toBe(200);
+    },
+  );
 });

@@ -5,6 +5,6 @@ import { json } from "@/lib/http/respond";
 
 // Ends the caller's session: its refresh-token family and, with it, its access tokens.
 export const POST = authedRoute(async ({ db, caller }) => {
-  await revokeFamily(db, caller.familyId);
+  await revokeFamily(db, caller);
   return json({ success: true, message: successText("loggedOut") });
 });
