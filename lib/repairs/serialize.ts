@@ -7,9 +7,11 @@ import { effectiveQuoteStatus } from "./workflow";
 // decimals (euros), dates as ISO 8601, and a pending quote past its expiry as
 // "expired".
 
-// Prisma reads numeric as Decimal, `pg` (lib/db rows()) as a string.
+// Prisma reads numeric as Decimal, `pg` (lib/db rows()) as a string. The
+// columns are numeric(10, 2): their text has two decimals at most, which
+// Number reads as the nearest double, as toFixed(2) would give it.
 type Money = Prisma.Decimal | string | null;
-const money = (value: Money) => (value === null ? null : Number(Number(value).toFixed(2)));
+const money = (value: Money) => (value === null ? null : Number(value));
 /** An instant as Prisma gives it (a Date) or rows() does (its ISO 8601 string in UTC). */
 export type Instant = Date | string;
 /** An instant as the API writes it: ISO 8601 in UTC (rows() already gives that string). */
