@@ -41,7 +41,7 @@ export function assertRepairId(id: string): void {
  * key is created_at; by deadline, the deadline (none sorts as 'infinity',
  * after every date, as the index repairs_shop_deadline_idx has it).
  */
-type Cursor = { sort: "created"; createdAt: Date; id: string } | { sort: "deadline"; deadline: string; id: string };
+type Cursor = { sort: "created"; createdAt: string; id: string } | { sort: "deadline"; deadline: string; id: string };
 type SortKey = { createdAt: Instant; deadline?: Instant | null; id: string };
 
 const dayOf = (value: Instant | null | undefined) =>
@@ -72,7 +72,8 @@ function decodeCursor(cursor: string, sort: ListQuery["sort"]): Cursor {
     const [at, id] = key;
     const createdAt = new Date(at);
     if (key.length !== 2 || !isUuid(id) || !holdable(createdAt)) throw new Error("bad cursor");
-    return { sort, createdAt, id };
+    // Sent as ISO 8601 text, which Postgres reads exactly (pg would print a Date in local time first).
+    return { sort, createdAt: createdAt.toISOString(), id };
   } catch {
     throw new AppError("listQueryInvalid");
   }
@@ -87,7 +88,8 @@ type Reading = { query: ListQuery; search: Search | null };
 
 function conditions(shopId: string, { query, search }: Reading, now: Date, cursor?: Cursor): Prisma.Sql {
   const parts = [Prisma.sql`shop_id = ${shopId}::uuid`];
-  if (cursor?.sort === "created") parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}, ${cursor.id}::uuid)`);
+  if (cursor?.sort === "created")
+    parts.push(Prisma.sql`(created_at, id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`);
   if (cursor?.sort === "deadline")
     parts.push(Prisma.sql`(${DEADLINE_KEY}, id) > (${cursor.deadline}::date, ${cursor.id}::uuid)`);
   if (query.statuses?.length) {

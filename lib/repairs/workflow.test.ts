@@ -41,4 +41,17 @@ describe("the workflow table", () => {
     expect(effectiveQuoteStatus("approved", past, now)).toBe("approved");
     expect(effectiveQuoteStatus(null, null, now)).toBeNull();
   });
+
+  it("reads the same from the database's ISO strings, at the very instant and a millisecond either side", () => {
+    const now = new Date("2026-05-01T12:00:00.000Z");
+    expect(effectiveQuoteStatus("pending", "2026-05-01T11:59:59.999Z", now)).toBe("expired");
+    expect(effectiveQuoteStatus("pending", "2026-05-01T12:00:00.000Z", now)).toBe("expired");
+    expect(effectiveQuoteStatus("pending", "2026-05-01T12:00:00.001Z", now)).toBe("pending");
+    // The same Date moved on is read again, not taken from the last call.
+    now.setTime(now.getTime() + 2);
+    expect(effectiveQuoteStatus("pending", "2026-05-01T12:00:00.001Z", now)).toBe("expired");
+    // Another form of ISO 8601 is parsed.
+    expect(effectiveQuoteStatus("pending", "2026-05-01T13:59:00+02:00", now)).toBe("expired");
+    expect(effectiveQuoteStatus("pending", "2026-05-01T14:01:00+02:00", now)).toBe("pending");
+  });
 });
