@@ -87,7 +87,11 @@ export async function searchCondition(client: PrismaClient, shopId: string, term
  * repairs on repair_word_repair(word_key), ordered by word_key DESC and
  * limited, Postgres reads the words' index backwards and stops at the limit.
  */
-export function wordWalk(shopId: string, words: string[], before?: { createdAt: Date | string; id: string }): Prisma.Sql {
+export function wordWalk(
+  shopId: string,
+  words: string[],
+  before?: { createdAt: Date | string; id: string },
+): Prisma.Sql {
   const alias = (i: number) => Prisma.raw(`w${i}`);
   const after = (i: number) =>
     before
