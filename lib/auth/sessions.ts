@@ -82,8 +82,7 @@ export async function refreshSession(client: PrismaClient, body: unknown, now = 
     const current = await tx.refreshToken.findUniqueOrThrow({ where: { id: token.id } });
     const withinGrace = current.rotatedAt && now.getTime() - current.rotatedAt.getTime() <= ROTATION_GRACE_MS;
     if (!withinGrace || !current.successorSealed) {
-      sessionsRevoked(family.user.id);
-      await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: now } });
+      await revoke(tx, family.user.id, { id: family.id }, now);
       return { reused: true as const };
     }
     return { refreshToken: open(current.successorSealed, key), familyId: family.id, user: family.user };
@@ -102,11 +101,7 @@ export async function revokeFamily(
   session: { familyId: string; userId: string },
   now = new Date(),
 ): Promise<void> {
-  sessionsRevoked(session.userId);
-  await client.refreshTokenFamily.updateMany({
-    where: { id: session.familyId, revokedAt: null },
-    data: { revokedAt: now },
-  });
+  await revoke(client, session.userId, { id: session.familyId }, now);
 }
 
 /** Ends every session of the account but the one given (after a change to its security). */
@@ -115,11 +110,13 @@ export async function revokeOtherSessions(
   account: { userId: string; familyId: string },
   now = new Date(),
 ): Promise<void> {
-  sessionsRevoked(account.userId);
-  await client.refreshTokenFamily.updateMany({
-    where: { userId: account.userId, id: { not: account.familyId }, revokedAt: null },
-    data: { revokedAt: now },
-  });
+  await revoke(client, account.userId, { userId: account.userId, id: { not: account.familyId } }, now);
+}
+
+/** Ends the account's open sessions that `where` picks, the checks remembered of them first. */
+async function revoke(client: Tx, userId: string, where: Prisma.RefreshTokenFamilyWhereInput, now: Date) {
+  sessionsRevoked(userId);
+  await client.refreshTokenFamily.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /**
