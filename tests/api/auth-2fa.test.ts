@@ -4,7 +4,7 @@ import { GET as meRoute } from "@/app/api/auth/me/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { db } from "@/lib/db";
-import { authed, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { withTestDatabase } from "../helpers/test-database";
 
 withTestDatabase();
@@ -19,6 +19,7 @@ async function signedIn() {
 
 async function enabled() {
   const { owner, token } = await signedIn();
+  await awayFromStepEdge();
   const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
   const response = await verify2fa(
     authed("/api/auth/verify-2fa", token, {

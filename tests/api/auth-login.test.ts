@@ -4,7 +4,7 @@ import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { db } from "@/lib/db";
-import { authed, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -139,6 +139,7 @@ describe("login with 2FA", () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", accessToken, {}))).json();
+    await awayFromStepEdge();
     const verified = await verify2fa(
       authed("/api/auth/verify-2fa", accessToken, {
         code: await totpAt(secret, new Date(Date.now() - 30_000)),

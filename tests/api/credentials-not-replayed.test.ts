@@ -4,7 +4,7 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { apiRequest } from "@/lib/client/api-client";
-import { authed, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { withTestDatabase } from "../helpers/test-database";
 
 // The browser's client against the real route handlers: a wrong code or
@@ -44,6 +44,7 @@ async function signedInWith2fa() {
   const owner = await newOwner();
   const tokens = await signIn(owner.email);
   const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", tokens.accessToken, {}))).json();
+  await awayFromStepEdge();
   await verify2fa(
     authed("/api/auth/verify-2fa", tokens.accessToken, {
       code: await totpAt(secret, new Date(Date.now() - 30_000)),

@@ -16,7 +16,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { exportThreadStats, MAX_THREADS, THREAD_NICE } from "@/lib/export/thread";
 import { errorResponse } from "@/lib/http/respond";
-import { authed, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
 import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -238,6 +238,7 @@ describe("2FA changes end the account's other sessions", () => {
 
   async function enable(token: string, password = PASSWORD) {
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
+    await awayFromStepEdge();
     const response = await verify2fa(
       authed("/api/auth/verify-2fa", token, { code: await totpAt(secret, new Date(Date.now() - 30_000)), password }),
     );

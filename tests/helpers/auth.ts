@@ -51,3 +51,14 @@ export function authed(path: string, token: string, body?: unknown, method = bod
 /** The real TOTP code of a secret at a moment (30-second steps). */
 export const totpAt = (secret: string, date = new Date()) =>
   generate({ secret, epoch: Math.floor(date.getTime() / 1000) });
+
+/**
+ * Waits, when the current 30-second TOTP step ends within `marginMs`, until
+ * the next one has begun: a test that makes a code for a step (this one or
+ * the one before) and sends it at once then sends it in the step it was made
+ * for. Crossing the edge in between made such a code two steps old: refused.
+ */
+export async function awayFromStepEdge(marginMs = 3_000): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
