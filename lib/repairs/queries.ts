@@ -4,7 +4,7 @@ import { rows } from "@/lib/db";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
-import { searchCondition, wordWalk, type Search } from "./search-words";
+import { searchCondition, wholeNameGuess, wordWalk, type Search } from "./search-words";
 import {
   LIST_COLUMNS,
   listRepairJson,
@@ -136,8 +136,8 @@ const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
  * first, with no work queue or workshop filter (those read their own
  * indexes).
  */
-const walks = ({ query, search }: Reading) =>
-  Boolean(search?.walk) && query.sort !== "deadline" && !query.queue && !query.workshop;
+const walks = ({ query, search }: Reading) => Boolean(search?.walk) && walkable(query);
+const walkable = (query: ListQuery) => query.sort !== "deadline" && !query.queue && !query.workshop;
 
 /**
  * `select` of the repairs the search's words walk to, newest first, `limit`
@@ -170,13 +170,14 @@ function walkedRows(
  * columns), then reads just those rows. The count comes on every row, and on
  * a single row of nulls when the page is empty.
  */
-async function readPage(
+async function readPage<Extra extends object = object>(
   client: PrismaClient,
   shopId: string,
   reading: Reading,
   cursor: Cursor | undefined,
   offset: number,
   now: Date,
+  extras: Prisma.Sql[] = [],
 ) {
   const { query } = reading;
   const where = conditions(shopId, reading, now, cursor);
@@ -195,6 +196,8 @@ async function readPage(
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
   const capped = countsRows(query);
   const first = !cursor && offset === 0;
+  // What else the statement answers, once, on its first row (listRepairs).
+  const also = Prisma.join([Prisma.empty, ...extras], ", ", "", "");
   // A first page that is not full holds every match: it is the count, and the
   // matches are not read a second time to count them (a rare term's trigrams,
   // or a customer with a few repairs: one scan of the index instead of two).
@@ -204,19 +207,20 @@ async function readPage(
   const statement =
     capped && first && walks(reading)
       ? Prisma.sql`WITH found AS MATERIALIZED (${walkedRows(shopId, reading, now, PAGE_COLUMNS, Math.max(query.limit, LIST_COUNT_CAP) + 1)})
-        SELECT (SELECT count(*)::int FROM found) AS matches, page.*
+        SELECT (SELECT count(*)::int FROM found) AS matches${also}, page.*
         FROM (SELECT 1) one LEFT JOIN (SELECT * FROM found ORDER BY found."createdAt" DESC, found.id DESC LIMIT ${query.limit + 1}) page ON true ${outerOrder}`
       : capped && first
         ? Prisma.sql`WITH page AS MATERIALIZED (${page})
         SELECT CASE WHEN (SELECT count(*) FROM page) <= ${query.limit} THEN (SELECT count(*)::int FROM page)
-          ELSE (${countQuery(shopId, reading, now)}) END AS matches, page.*
+          ELSE (${countQuery(shopId, reading, now)}) END AS matches${also}, page.*
         FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
-        : Prisma.sql`SELECT counted.n AS matches, page.* FROM (${countQuery(shopId, reading, now)}) counted
+        : Prisma.sql`SELECT counted.n AS matches${also}, page.* FROM (${countQuery(shopId, reading, now)}) counted
         LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
-  const found = await rows<ListFields & { matches: number }>(client, statement, { prepare: !query.search });
+  const found = await rows<ListFields & { matches: number } & Extra>(client, statement, { prepare: !query.search });
   const matches = found[0].matches;
   const repairs: ListFields[] = found[0].id === null ? [] : found;
   return {
+    also: found[0] as Extra,
     page: repairs,
     total: capped ? Math.min(matches, LIST_COUNT_CAP) : matches,
     capped: capped ? matches > LIST_COUNT_CAP : false,
@@ -232,11 +236,7 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
   const offset = cursor ? 0 : (query.page - 1) * query.limit;
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
-  const read = (search: Search | null) => readPage(client, shopId, { query, search }, cursor, offset, now);
-  const [{ page, total, capped }, exact] = await Promise.all([
-    query.search ? searchCondition(client, shopId, query.search).then(read) : read(null),
-    query.search && !cursor ? exactMatch(client, shopId, query.search) : null,
-  ]);
+  const { page, total, capped, exact } = await readList(client, shopId, query, cursor, offset, now);
   const repairs = page.slice(0, query.limit).map((row) => listRepairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
@@ -257,17 +257,48 @@ export async function listRepairs(client: PrismaClient, shopId: string, params: 
 }
 
 /**
+ * A list's page, count and, for a search's first page, the repair its term
+ * names exactly: each search in as few statements (round trips) as it can.
+ * A full name ("José García") in one (wholeNameGuess); a name whose last word
+ * begins other words too in two, the second knowing them; a substring in one.
+ */
+async function readList(
+  client: PrismaClient,
+  shopId: string,
+  query: ListQuery,
+  cursor: Cursor | undefined,
+  offset: number,
+  now: Date,
+) {
+  const read = <Extra extends object>(search: Search | null, extras: Prisma.Sql[] = []) =>
+    readPage<Extra>(client, shopId, { query, search }, cursor, offset, now, extras);
+  const term = query.search;
+  if (!term) return { ...(await read(null)), exact: null };
+  const exact = cursor ? [] : [exactMatch(shopId, term)];
+  const guess = walkable(query) ? wholeNameGuess(shopId, term) : null;
+  if (guess) {
+    const first = await read<{ exactId?: string | null; endings: string[] }>(guess.search, [
+      ...exact,
+      Prisma.sql`${guess.endings} AS endings`,
+    ]);
+    const exactId = first.also.exactId ?? null;
+    const search = guess.otherwise(first.also.endings);
+    return { ...(search ? await read(search) : first), exact: exactId };
+  }
+  const page = await read<{ exactId?: string | null }>(await searchCondition(client, shopId, term), exact);
+  return { ...page, exact: page.also.exactId ?? null };
+}
+
+/**
  * The one repair whose number is the search text (a scanned tag, a number
  * typed at the counter), through the (shop_id, repair_number) unique index:
- * as typed or in capitals, and only when exactly one repair has it.
+ * as typed or in capitals, and only when exactly one repair has it. A column
+ * of the page's statement, so it costs no round trip of its own.
  */
-async function exactMatch(client: PrismaClient, shopId: string, search: string): Promise<string | null> {
+function exactMatch(shopId: string, search: string): Prisma.Sql {
   const text = search.trim();
-  const found = await rows<{ id: string }>(
-    client,
-    Prisma.sql`SELECT id FROM repairs WHERE shop_id = ${shopId}::uuid AND repair_number IN (${text}, ${text.toUpperCase()}) LIMIT 2`,
-  );
-  return found.length === 1 ? found[0].id : null;
+  return Prisma.sql`(SELECT CASE WHEN count(*) = 1 THEN min(id::text) END FROM (SELECT id FROM repairs
+    WHERE shop_id = ${shopId}::uuid AND repair_number IN (${text}, ${text.toUpperCase()}) LIMIT 2) named) AS "exactId"`;
 }
 
 type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath"> & { uploadedAt: string };

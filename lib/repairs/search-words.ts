@@ -21,6 +21,10 @@ import { foldTerm, searchPattern } from "./search-text";
 // ("jose g", still being typed) the GIN index of the repairs' words finds
 // them all. The walk is the slower where common words are seldom a phrase
 // ("josé omega": it reads both words' rows to the end; docs/scale.md).
+//
+// Which words the last begins is read first; for a full name, in the same
+// statement as the page (wholeNameGuess): the commonest search at a counter
+// costs one round trip to the database.
 
 /** The most words a search's last word may begin before the trigrams read it instead ("jose g"). */
 export const MAX_ENDINGS = 100;
@@ -44,40 +48,83 @@ export type Search = {
   walk: { words: string[]; where: Prisma.Sql } | null;
 };
 
+/** The shop's words that `last` begins, in order, MAX_ENDINGS + 1 at most. */
+function endingsOf(shopId: string, last: string): Prisma.Sql {
+  // The words from `last` up to `last` followed by "{", the character after
+  // "z": a range of the key, whatever plan the statement keeps.
+  return Prisma.sql`SELECT word FROM search_words WHERE shop_id = ${shopId}::uuid
+    AND word >= ${last} AND word < ${`${last}{`} ORDER BY word LIMIT ${MAX_ENDINGS + 1}`;
+}
+
 /**
  * The search `term`'s condition on a row of repairs. Through the words: the
  * text holds the phrase (strpos, written first, as the cheaper check where
  * the planner walks the newest repairs instead), every word but the last as a
  * whole word, and one of the shop's words the last begins (at most
- * MAX_ENDINGS, else the trigrams).
+ * MAX_ENDINGS, else the trigrams). Reads those words first.
  */
 export async function searchCondition(client: PrismaClient, shopId: string, term: string): Promise<Search> {
   const words = phraseWords(term);
   if (words) {
-    const last = words[words.length - 1];
-    const endings = (
-      await rows<{ word: string }>(
-        client,
-        // The words from `last` up to `last` followed by "{", the character
-        // after "z": a range of the key, whatever plan the statement keeps.
-        Prisma.sql`SELECT word FROM search_words WHERE shop_id = ${shopId}::uuid
-          AND word >= ${last} AND word < ${`${last}{`} ORDER BY word LIMIT ${MAX_ENDINGS + 1}`,
-      )
-    ).map((row) => row.word);
-    if (endings.length <= MAX_ENDINGS) {
-      const phrase = Prisma.sql`strpos(search_text, ${words.join(" ")}) > 0`;
-      const whole = [...new Set([...words.slice(0, -1), ...(endings.length === 1 ? endings : [])])];
-      return {
-        where: Prisma.sql`${phrase}
-        AND repair_search_words(search_text) @> ${words.slice(0, -1)}::text[]
-        AND repair_search_words(search_text) && ${endings}::text[]`,
-        // Only the phrase: the walk holds the words (the GIN index's
-        // conditions, given too, would have Postgres read them that way).
-        walk: whole.length >= 2 ? { words: whole, where: phrase } : null,
-      };
-    }
+    const endings = (await rows<{ word: string }>(client, endingsOf(shopId, words[words.length - 1]))).map(
+      (row) => row.word,
+    );
+    return phraseSearch(words, endings) ?? substringSearch(term);
   }
+  return substringSearch(term);
+}
+
+/** Any term, as a substring of the search text, through the trigrams. */
+function substringSearch(term: string): Search {
   return { where: Prisma.sql`search_text LIKE ${searchPattern(term)}`, walk: null };
+}
+
+/** A phrase's condition, given the shop's words its last word begins (searchCondition); null past MAX_ENDINGS. */
+function phraseSearch(words: string[], endings: string[]): Search | null {
+  if (endings.length > MAX_ENDINGS) return null;
+  const phrase = Prisma.sql`strpos(search_text, ${words.join(" ")}) > 0`;
+  const whole = [...new Set([...words.slice(0, -1), ...(endings.length === 1 ? endings : [])])];
+  return {
+    where: Prisma.sql`${phrase}
+    AND repair_search_words(search_text) @> ${words.slice(0, -1)}::text[]
+    AND repair_search_words(search_text) && ${endings}::text[]`,
+    // Only the phrase: the walk holds the words (the GIN index's
+    // conditions, given too, would have Postgres read them that way).
+    walk: whole.length >= 2 ? { words: whole, where: phrase } : null,
+  };
+}
+
+/**
+ * A full name in one statement instead of two ("José García" at the counter,
+ * its last word typed to the end). The walk of every word, the last taken
+ * as whole, on the condition, checked within the same statement, that the
+ * last word begins none of the shop's words but itself. The statement
+ * reads those words too (`endings`, a column): where the guess held the page
+ * is the answer; where it did not ("jose g", still being typed, or "anna
+ * pere" with Pérez about) the statement read no repair, and `otherwise`
+ * gives the real search from them at once, with no round trip of its own.
+ * Null where the walk would not hold two words (not a phrase, "jose jose").
+ */
+export function wholeNameGuess(
+  shopId: string,
+  term: string,
+): { search: Search; endings: Prisma.Sql; otherwise: (endings: string[]) => Search | null } | null {
+  const words = phraseWords(term);
+  const last = words?.[words.length - 1];
+  if (!words || !last || new Set(words).size < 2) return null;
+  const guess = phraseSearch(words, [last])!;
+  const alone = Prisma.sql`NOT EXISTS (SELECT 1 FROM search_words WHERE shop_id = ${shopId}::uuid
+    AND word > ${last} AND word < ${`${last}{`})`;
+  return {
+    search: {
+      where: Prisma.sql`${guess.where} AND ${alone}`,
+      walk: { words: guess.walk!.words, where: Prisma.sql`${guess.walk!.where} AND ${alone}` },
+    },
+    endings: Prisma.sql`ARRAY(${endingsOf(shopId, last)})`,
+    // The statement's condition, as the words it read: none but `last`.
+    otherwise: (endings) =>
+      endings.every((word) => word === last) ? null : (phraseSearch(words, endings) ?? substringSearch(term)),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
@@ -110,6 +111,44 @@ describe("GET /api/repairs?search= with several words", () => {
     expect(answers.map((a) => a.status)).toEqual(Array(16).fill(201));
     expect(await found(api, "quirze ximena")).toHaveLength(8);
     expect(await found(api, "yolanda wendelin")).toHaveLength(16);
+  });
+
+  it("reads a full name in one statement, and a name whose last word begins others in two, with its exact number", async () => {
+    const { api } = await shopSession();
+    const garcia = (await createRepair(api, { customer_name: "José García", ...item })).id;
+    const garcias = (await createRepair(api, { customer_name: "José Garcías", ...item })).id;
+    // A repair numbered with the very words: the one to open, found in the same statements.
+    const numbered = (await createRepair(api, { repair_number: "JOSE GARCIAS", customer_name: "Pere", ...item })).id;
+    const statements: string[] = [];
+    const query = pg.Pool.prototype.query;
+    const spy = vi.spyOn(pg.Pool.prototype, "query").mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+      const text = (args[0] as { text?: string }).text ?? String(args[0]);
+      if (/\brepairs\b/.test(text)) statements.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    const read = async (term: string) => {
+      statements.length = 0;
+      const body = await (await api.list(`?search=${encodeURIComponent(term)}`)).json();
+      return {
+        ids: (body.repairs as { id: string }[]).map((r) => r.id),
+        exact: body.exact_match,
+        statements: statements.length,
+      };
+    };
+    try {
+      // "garcias" begins no other word: one statement, walked.
+      expect(await read("jose garcias")).toEqual({ ids: [numbered, garcias], exact: numbered, statements: 1 });
+      // "garcia" begins "garcias" too: a second statement, knowing both.
+      expect(await read("José García")).toEqual({ ids: [numbered, garcias, garcia], exact: null, statements: 2 });
+      expect(await read("jose garc")).toEqual({ ids: [numbered, garcias, garcia], exact: null, statements: 2 });
+      expect(await read("JOSE GARCIAS")).toEqual({ ids: [numbered, garcias], exact: numbered, statements: 1 });
+      // No such word: one statement, nothing found.
+      expect(await read("jose garciass")).toEqual({ ids: [], exact: null, statements: 1 });
+      // One word: the substring, with the exact number, in one statement.
+      expect(await read("garcias")).toEqual({ ids: [numbered, garcias], exact: null, statements: 1 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("is read through the index of the repairs' words, not the trigrams", async () => {
