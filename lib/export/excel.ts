@@ -98,12 +98,14 @@ export async function exportRepairs(
     // The thread reads the first rows before anything is answered, so a
     // failing database, or nothing to export, is a proper error answer
     // rather than a cut-off or empty file.
+    const embedded = await isEmbedded(client);
     await startExportThread(
       {
         connection,
         select: `SELECT ${repairColumnList(columnsFor(request.fields))} FROM repairs WHERE ${where.text}`,
         values: where.values,
-        batch: (await isEmbedded(client)) ? EMBEDDED_BATCH : BATCH,
+        batch: embedded ? EMBEDDED_BATCH : BATCH,
+        prepare: !embedded,
         fields: request.fields,
         reader,
         now: now.getTime(),

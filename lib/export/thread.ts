@@ -24,6 +24,12 @@ export type ExportJob = {
   values: unknown[];
   /** Rows read per statement. */
   batch: number;
+  /**
+   * Whether the statement reading each batch after the first is prepared
+   * under a name, so Postgres plans it once rather than per batch (not on
+   * the embedded PGlite, whose one session every connection shares).
+   */
+  prepare: boolean;
   fields: ExportField[];
   reader: Reader;
   /** The file's moment (ms since the epoch): a quote past its expiry by then reads as expired. */

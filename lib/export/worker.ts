@@ -79,6 +79,8 @@ const IN_ORDER = `ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`;
 async function* batches(client: pg.Client, first: ExportRow[]) {
   const n = job.values.length;
   const after = `${job.select} AND (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${IN_ORDER}`;
+  // The connection is this export's own: one name is enough.
+  const name = job.prepare ? "export_batch_after" : undefined;
   let next = first;
   while (next.length > 0) {
     const current = next;
@@ -88,7 +90,9 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
     // while the server is serving a request (the database is shared too).
     if (more) giveWayToRequests(job.requests);
     const pending: Promise<ExportRow[]> = more
-      ? client.query<ExportRow>(after, [...job.values, last.createdAt, last.id]).then((result) => result.rows)
+      ? client
+          .query<ExportRow>({ name, text: after, values: [...job.values, last.createdAt, last.id] })
+          .then((result) => result.rows)
       : Promise.resolve([]);
     // Stopped meanwhile (the download dropped): this read's failure must not go unhandled.
     pending.catch(() => {});

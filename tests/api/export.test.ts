@@ -162,6 +162,37 @@ describe("POST /api/export/excel", () => {
     expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(rows.map((r) => r[0]));
   });
 
+  it("exports thousands of rows in batches, every matching row once and newest first, filtered by status and days", async () => {
+    const { token, owner } = await shopSession();
+    await db().shop.update({ where: { id: owner.shopId }, data: { timeZone: "UTC" } });
+    // 7,000 repairs, one every 10 minutes from 2026-01-01 (UTC), statuses in turn: 14 of a
+    // server's batches (each after the first read by one prepared statement).
+    await db()
+      .$executeRaw`INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, created_at)
+      SELECT ${owner.shopId}::uuid, 'B-' || n, 'Client ' || n, 'Anell',
+        (ARRAY['received', 'ready', 'in_progress'])[1 + n % 3]::repair_status,
+        timestamptz '2026-01-01' + n * interval '10 minutes'
+      FROM generate_series(1, 7000) n`;
+    const numbers = async (body: Record<string, unknown>) => {
+      const response = await post(token, { fields: ["repair_number"], ...body });
+      expect(response.status).toBe(200);
+      return rowValues((await readBack(response)).sheet)
+        .slice(1)
+        .map((row) => row[0]);
+    };
+    const expected = (keep: (n: number) => boolean) =>
+      Array.from({ length: 7000 }, (_, i) => 7000 - i)
+        .filter(keep)
+        .map((n) => `B-${n}`);
+    expect(await numbers({})).toEqual(expected(() => true));
+    // Ready (n % 3 = 1) from 2026-01-10 to 2026-01-30 inclusive, in the shop's UTC: n from
+    // 1,296 (9 days of 144) to 4,319.
+    const ready = expected((n) => n % 3 === 1 && n >= 1296 && n <= 4319);
+    expect(await numbers({ statuses: ["ready"], startDate: "2026-01-10", endDate: "30/01/2026" })).toEqual(ready);
+    // Again, on another connection: the same answer.
+    expect(await numbers({ statuses: ["ready"], startDate: "2026-01-10", endDate: "30/01/2026" })).toEqual(ready);
+  });
+
   it("reads days and writes times in the shop's time zone, around midnight and across the change to summer time", async () => {
     const { api, token, owner } = await shopSession();
     await db().shop.update({ where: { id: owner.shopId }, data: { timeZone: "Europe/Madrid" } });
