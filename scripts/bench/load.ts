@@ -27,7 +27,8 @@ export type LoadResult = {
   problems: Array<{ name: string; status: number | string; body: string }>;
 };
 
-type Answer = { status: number; body: string };
+/** An answer; its body is decoded only when asked for (a 5xx's, to say what went wrong). */
+type Answer = { status: number; body: () => string };
 
 function send(agent: Agent, base: URL, call: Call): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -42,9 +43,14 @@ function send(agent: Agent, base: URL, call: Call): Promise<Answer> {
         headers: { ...call.headers, ...(body ? { "content-length": body.length } : {}) },
       },
       (res) => {
+        // Kept as bytes: decoding every answer (18 KB for a list page) was
+        // this process's own CPU, on the cores the server runs on, and grew
+        // with the answer's size, so the floor's few bytes were favoured.
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: () => Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
@@ -97,7 +103,7 @@ export async function runLoad(options: {
         const answer = await send(agent, base, call);
         status = answer.status;
         if (answer.status >= 500 && problems.length < 10)
-          problems.push({ name: call.name, status, body: answer.body.slice(0, 300) });
+          problems.push({ name: call.name, status, body: answer.body().slice(0, 300) });
         options.onAnswer?.(call, answer, id);
       } catch (error) {
         failures++;
