@@ -192,6 +192,8 @@ async function signIn(base: string, email = EMAIL) {
 
 type Row = { scenario: string; concurrency: number } & Percentiles & {
     errors: number;
+    /** What the answers that were not 2xx were: their statuses and the first 5xx's body. */
+    notOk?: string;
     /** This rate over the floor's (/api/health) at the same concurrency, in the same round. */
     ofFloor?: number;
     /** The server process's CPU time per request in that run (ms): user and system, read from /proc. */
@@ -201,6 +203,15 @@ type Row = { scenario: string; concurrency: number } & Percentiles & {
   };
 
 const FLOOR = "floor: /api/health";
+
+/** "503 x1: {body}": the statuses of a run's answers that were not 2xx, and what the first 5xx said. */
+function notOkAnswers(statuses: Record<string, number>, problems: Array<{ status: number | string; body: string }>) {
+  const counts = Object.entries(statuses)
+    .filter(([status]) => !/^(200|201|303)$/.test(status))
+    .map(([status, n]) => `${status} x${n}`)
+    .join(", ");
+  return problems.length ? `${counts}: ${problems[0].body.slice(0, 160)}` : counts;
+}
 
 /**
  * Issue 18's targets at 1M repairs on 2 cores: a p95 at one client (ms) and,
@@ -472,9 +483,10 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         if (scenario === FLOOR) floorRps[concurrency] = stats.rps;
         const ofFloor = Math.round((stats.rps / floorRps[concurrency]) * 100) / 100;
         const key = `${scenario}\0${concurrency}`;
+        const notOk = errors ? notOkAnswers(stats.statuses, result.problems) : undefined;
         rounds.set(key, [
           ...(rounds.get(key) ?? []),
-          { scenario, concurrency, ...stats, errors, ofFloor, serverCpuMs },
+          { scenario, concurrency, ...stats, errors, notOk, ofFloor, serverCpuMs },
         ]);
       }
     }
@@ -485,6 +497,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     const row: Row = {
       ...medianBy(measured, (r) => r.ofFloor!),
       errors: measured.reduce((n, r) => n + r.errors, 0),
+      notOk: measured.flatMap((r) => (r.notOk ? [r.notOk] : [])).join("; ") || undefined,
       rpsRange: [Math.min(...rates), Math.max(...rates)] as [number, number],
     };
     row.verdict = verdict(row);
@@ -494,7 +507,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
     // At 16 clients the server's one thread is what runs out: its CPU per request bounds the rate.
     const cpu = row.concurrency === 16 ? `, server CPU ${row.serverCpuMs} ms/req` : "";
     console.log(
-      `  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50}  p95 ${row.p95}  p99 ${row.p99} ms  ${row.rps} req/s${share}${cpu}${range}${row.errors ? `  (${row.errors} not 2xx)` : ""}${row.verdict ? `  ${row.verdict}` : ""}`,
+      `  ${row.scenario.padEnd(34)} c=${String(row.concurrency).padEnd(2)} p50 ${row.p50}  p95 ${row.p95}  p99 ${row.p99} ms  ${row.rps} req/s${share}${cpu}${range}${row.errors ? `  (${row.errors} not 2xx: ${row.notOk})` : ""}${row.verdict ? `  ${row.verdict}` : ""}`,
     );
   }
   return rows;
