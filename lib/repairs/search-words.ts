@@ -102,7 +102,7 @@ function phraseSearch(words: string[], endings: string[]): Search | null {
  * reads those words too (`endings`, a column): where the guess held the page
  * is the answer; where it did not ("jose g", still being typed, or "anna
  * pere" with Pérez about) the statement read no repair, and `otherwise`
- * gives the real search from them at once, with no round trip of its own.
+ * gives the real search from them at once, without reading them again.
  * Null where the walk would not hold two words (not a phrase, "jose jose").
  */
 export function wholeNameGuess(
