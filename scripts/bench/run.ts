@@ -204,10 +204,13 @@ type Row = { scenario: string; concurrency: number } & Percentiles & {
 
 const FLOOR = "floor: /api/health";
 
+/** A scenario's expected answers: 200, 201, and the status page's 303 after a form. */
+const answeredOk = (status: string) => status === "200" || status === "201" || status === "303";
+
 /** "503 x1: {body}": the statuses of a run's answers that were not 2xx, and what the first 5xx said. */
 function notOkAnswers(statuses: Record<string, number>, problems: Array<{ status: number | string; body: string }>) {
   const counts = Object.entries(statuses)
-    .filter(([status]) => !/^(200|201|303)$/.test(status))
+    .filter(([status]) => !answeredOk(status))
     .map(([status, n]) => `${status} x${n}`)
     .join(", ");
   return problems.length ? `${counts}: ${problems[0].body.slice(0, 160)}` : counts;
@@ -478,7 +481,7 @@ async function apiScenarios(server: Server, url: string, token: string, shop: st
         const errors =
           result.total -
           Object.entries(stats.statuses)
-            .filter(([s]) => s === "200" || s === "201" || s === "303")
+            .filter(([s]) => answeredOk(s))
             .reduce((n, [, v]) => n + v, 0);
         if (scenario === FLOOR) floorRps[concurrency] = stats.rps;
         const ofFloor = Math.round((stats.rps / floorRps[concurrency]) * 100) / 100;
