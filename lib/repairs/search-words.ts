@@ -113,8 +113,8 @@ export function wholeNameGuess(
   const last = words?.[words.length - 1];
   if (!words || !last || new Set(words).size < 2) return null;
   const guess = phraseSearch(words, [last])!;
-  const alone = Prisma.sql`NOT EXISTS (SELECT 1 FROM search_words WHERE shop_id = ${shopId}::uuid
-    AND word > ${last} AND word < ${`${last}{`})`;
+  // The very words `endings` answers, none but `last` among them.
+  const alone = Prisma.sql`NOT EXISTS (SELECT 1 FROM (${endingsOf(shopId, last)}) ending WHERE word <> ${last})`;
   return {
     search: {
       where: Prisma.sql`${guess.where} AND ${alone}`,
