@@ -16,12 +16,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * encodes it to bytes and then copies them, 13 µs more for a list page.
  */
 export function json(body: unknown, init?: ResponseInit): Response {
-  return jsonText(JSON.stringify(body), init);
-}
-
-/** A JSON answer whose text is made already (GET /repairs: Postgres writes its rows). */
-export function jsonText(text: string, init?: ResponseInit): Response {
-  return new Response(text, {
+  return new Response(JSON.stringify(body), {
     ...init,
     headers: {
       "Content-Type": "application/json",

@@ -7,7 +7,7 @@ import { selectRepairColumns } from "./columns";
 import { searchCondition, wholeNameGuess, wordWalk, type Search } from "./search-words";
 import {
   LIST_COLUMNS,
-  listRepairJsonSql,
+  listRepairJson,
   repairJson,
   type Instant,
   type ListFields,
@@ -196,10 +196,8 @@ async function readPage<Extra extends object = object>(
           WHERE shop_id = ${shopId}::uuid AND id IN (SELECT id FROM repairs WHERE ${where} ${order} OFFSET ${offset})`;
   const capped = countsRows(query);
   const first = !cursor && offset === 0;
-  // What else the statement answers, once, on its first row (listRepairsJson).
+  // What else the statement answers, once, on its first row (listRepairs).
   const also = Prisma.join([Prisma.empty, ...extras], ", ", "", "");
-  // Each row as its JSON text (listRepairJsonSql), and the keys a cursor is made of.
-  const rowsOut = Prisma.sql`page.id, page."createdAt", page.deadline, ${listRepairJsonSql("page", now)} AS json`;
   // A first page that is not full holds every match: it is the count, and the
   // matches are not read a second time to count them (a rare term's trigrams,
   // or a customer with a few repairs: one scan of the index instead of two).
@@ -209,18 +207,18 @@ async function readPage<Extra extends object = object>(
   const statement =
     capped && first && walks(reading)
       ? Prisma.sql`WITH found AS MATERIALIZED (${walkedRows(shopId, reading, now, PAGE_COLUMNS, Math.max(query.limit, LIST_COUNT_CAP) + 1)})
-        SELECT (SELECT count(*)::int FROM found) AS matches${also}, ${rowsOut}
+        SELECT (SELECT count(*)::int FROM found) AS matches${also}, page.*
         FROM (SELECT 1) one LEFT JOIN (SELECT * FROM found ORDER BY found."createdAt" DESC, found.id DESC LIMIT ${query.limit + 1}) page ON true ${outerOrder}`
       : capped && first
         ? Prisma.sql`WITH page AS MATERIALIZED (${page})
         SELECT CASE WHEN (SELECT count(*) FROM page) <= ${query.limit} THEN (SELECT count(*)::int FROM page)
-          ELSE (${countQuery(shopId, reading, now)}) END AS matches${also}, ${rowsOut}
+          ELSE (${countQuery(shopId, reading, now)}) END AS matches${also}, page.*
         FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
-        : Prisma.sql`SELECT counted.n AS matches${also}, ${rowsOut} FROM (${countQuery(shopId, reading, now)}) counted
+        : Prisma.sql`SELECT counted.n AS matches${also}, page.* FROM (${countQuery(shopId, reading, now)}) counted
         LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
-  const found = await rows<PageRow & { matches: number } & Extra>(client, statement, { prepare: !query.search });
+  const found = await rows<ListFields & { matches: number } & Extra>(client, statement, { prepare: !query.search });
   const matches = found[0].matches;
-  const repairs: PageRow[] = found[0].id === null ? [] : found;
+  const repairs: ListFields[] = found[0].id === null ? [] : found;
   return {
     also: found[0] as Extra,
     page: repairs,
@@ -229,11 +227,8 @@ async function readPage<Extra extends object = object>(
   };
 }
 
-/** A page's row: its JSON text (listRepairJsonSql) and its keys for a cursor. */
-type PageRow = Pick<ListFields, "id" | "createdAt" | "deadline"> & { json: string };
-
-/** GET /repairs: `params` are the query's, as sent. The answer's JSON text. */
-export async function listRepairsJson(client: PrismaClient, shopId: string, params: unknown, now = new Date()) {
+/** GET /repairs: `params` are the query's, as sent. */
+export async function listRepairs(client: PrismaClient, shopId: string, params: unknown, now = new Date()) {
   const query = listQuerySchema.parse(params);
   // With a cursor the page is read from the index where the last one ended;
   // a bare page number skips (page - 1) * limit rows to get there.
@@ -242,10 +237,11 @@ export async function listRepairsJson(client: PrismaClient, shopId: string, para
   // Skipping rows costs time in proportion: deeper than this, the cursor is the way.
   if (offset > MAX_OFFSET) throw new AppError("pageTooDeep");
   const { page, total, capped, exact } = await readList(client, shopId, query, cursor, offset, now);
-  const repairs = page.slice(0, query.limit);
+  const repairs = page.slice(0, query.limit).map((row) => listRepairJson(row, now));
   const hasMore = page.length > query.limit;
   const last = page[Math.min(page.length, query.limit) - 1];
-  const rest = JSON.stringify({
+  return {
+    repairs,
     /** A search that is a repair's number exactly (as typed, or in capitals): that repair's id, to open it. */
     exact_match: exact,
     pagination: {
@@ -257,8 +253,7 @@ export async function listRepairsJson(client: PrismaClient, shopId: string, para
       hasMore,
       nextCursor: hasMore && last ? encodeCursor(last, query.sort) : null,
     },
-  });
-  return `{"repairs":[${repairs.map((row) => row.json).join(",")}],${rest.slice(1)}`;
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { Prisma, type Photo, type Repair } from "@/lib/generated/prisma/client";
+import type { Photo, Prisma, Repair } from "@/lib/generated/prisma/client";
 import { statusUrl } from "@/lib/status-link/link";
-import { REPAIR_COLUMNS, type RepairColumn } from "./columns";
+import type { REPAIR_COLUMNS, RepairColumn } from "./columns";
 import { effectiveQuoteStatus } from "./workflow";
 
 // The JSON shapes of SPEC section 3: snake_case, money as numbers with two
@@ -104,64 +104,6 @@ export function listRepairJson(repair: ListFields, now = new Date()) {
   };
 }
 export type ListRepairJson = ReturnType<typeof listRepairJson>;
-
-/**
- * How a list field is written: as it is, or as listRepairJson writes money,
- * a day, an instant and the quote's state. The list's JSON is written by
- * Postgres (listRepairJsonSql) from this; a field listRepairJson gains and
- * this lacks fails the type check, and tests/api/list-json.test.ts checks
- * that both write the same text.
- */
-type JsonKind = "value" | "money" | "day" | "instant" | "quoteStatus";
-const LIST_JSON: { [K in keyof ListRepairJson]: JsonKind } = {
-  id: "value",
-  repair_number: "value",
-  customer_name: "value",
-  item_type: "value",
-  item_description: "value",
-  status: "value",
-  deadline: "day",
-  quote_amount: "money",
-  quote_status: "quoteStatus",
-  quote_expires_at: "instant",
-  final_price: "money",
-  created_at: "instant",
-};
-
-/**
- * A list row's JSON text, written by Postgres from a page's columns (under
- * their Prisma names, in `alias`): the very text JSON.stringify gives of
- * listRepairJson's object for the row. The server then joins one string a
- * row, where it read 13 values, built two objects and wrote one: about a
- * tenth of a list request's CPU on the server's one thread (docs/scale.md).
- */
-export function listRepairJsonSql(alias: string, now: Date): Prisma.Sql {
-  const column = (key: keyof ListRepairJson) => Prisma.raw(`${alias}."${REPAIR_COLUMNS[key as RepairColumn]}"`);
-  const written = (key: keyof ListRepairJson, kind: JsonKind): Prisma.Sql => {
-    const value = column(key);
-    switch (kind) {
-      // numeric(10, 2) as float8 prints as the shortest text that reads back, as Number's does.
-      case "money":
-        return Prisma.sql`${value}::float8`;
-      // A day as UTC midnight, an instant in UTC to the millisecond (cut, not rounded, as iso()).
-      case "day":
-        return Prisma.sql`to_char(${value}, 'YYYY-MM-DD"T00:00:00.000Z"')`;
-      case "instant":
-        return Prisma.sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-      // effectiveQuoteStatus: a pending quote past its expiry is expired.
-      case "quoteStatus":
-        return Prisma.sql`CASE WHEN ${value} = 'pending' AND ${column("quote_expires_at")} <= ${now}::timestamptz
-          THEN 'expired' ELSE ${value}::text END`;
-      case "value":
-        return value;
-    }
-  };
-  const fields = (Object.entries(LIST_JSON) as [keyof ListRepairJson, JsonKind][]).map(
-    ([key, kind]) => Prisma.sql`${written(key, kind)} AS ${Prisma.raw(`"${key}"`)}`,
-  );
-  // row_to_json writes no spaces (json_build_object writes `"key" : value`).
-  return Prisma.sql`(SELECT row_to_json(fields) FROM (SELECT ${Prisma.join(fields, ", ")}) fields)::text`;
-}
 
 /** A whole repair (the detail, and every write's answer): the list's fields and the rest. */
 export function repairJson(repair: RepairFields & { photos?: Parameters<typeof photoJson>[0][] }, now = new Date()) {

@@ -1,10 +1,10 @@
 import { authedRoute } from "@/lib/http/handler";
-import { BODY_LIMITS, json, jsonText, readJson, readQuery } from "@/lib/http/respond";
+import { BODY_LIMITS, json, readJson, readQuery } from "@/lib/http/respond";
 import { createRepair } from "@/lib/repairs/mutations";
-import { listRepairsJson } from "@/lib/repairs/queries";
+import { listRepairs } from "@/lib/repairs/queries";
 
 export const GET = authedRoute(async ({ db, request, caller }) => {
-  return jsonText(await listRepairsJson(db, caller.shopId, readQuery(request)));
+  return json(await listRepairs(db, caller.shopId, readQuery(request)));
 });
 
 export const POST = authedRoute(async ({ db, request, caller }) =>
