@@ -4,7 +4,7 @@ import { connectionOf, isEmbedded } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
-import { continueInBackground, requestCounter } from "@/lib/runtime/requests";
+import { continueInBackground, databaseTurn, requestCounter } from "@/lib/runtime/requests";
 import { repairColumnList, type RepairColumn } from "@/lib/repairs/column-names";
 import { wallClockIn } from "@/lib/time-zone";
 import type { ExportField } from "./fields";
@@ -113,6 +113,7 @@ export async function exportRepairs(
         level: DEFLATE_LEVEL,
         nice: THREAD_NICE,
         requests: requestCounter(),
+        turn: databaseTurn(),
       },
       output,
     );

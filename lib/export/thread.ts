@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/errors";
+import { releaseDatabaseTurn } from "@/lib/runtime/requests";
 import type { Reader } from "./excel";
 import type { ExportField } from "./fields";
 
@@ -41,6 +42,8 @@ export type ExportJob = {
   nice: number;
   /** The requests the server is serving (lib/runtime/requests.ts): the thread gives way to them. */
   requests: Int32Array;
+  /** Which export's thread is reading from the database (lib/runtime/requests.ts): their reads take turns. */
+  turn: Int32Array;
 };
 
 export type FromThread =
@@ -102,6 +105,7 @@ export function startExportThread(job: ExportJob, out: Writable): Promise<void> 
     return Promise.reject(error);
   }
   running.running++;
+  const threadId = worker.threadId;
   let ended = false;
   return new Promise((resolve, reject) => {
     let started = false;
@@ -139,6 +143,8 @@ export function startExportThread(job: ExportJob, out: Writable): Promise<void> 
     worker.on("error", fail);
     worker.once("exit", () => {
       running.running--;
+      // A thread stopped outright while reading gives its turn back here.
+      releaseDatabaseTurn(job.turn, threadId);
       if (!ended) fail(new Error("the export's thread stopped before the end of the file"));
     });
     out.once("close", () => {

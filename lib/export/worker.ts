@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, threadId, workerData } from "node:worker_threads";
 import pg from "pg";
 import { CATALOGS } from "@/i18n/catalogs";
 import { pgTypes } from "@/lib/db/pg-types";
-import { giveWayToRequests } from "@/lib/runtime/requests";
+import { giveWayToRequests, takeDatabaseTurn } from "@/lib/runtime/requests";
 import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { ExportJob, FromThread, ToThread } from "./thread";
 import { writeXlsx } from "./xlsx";
@@ -87,12 +87,15 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
     const last = current[current.length - 1];
     const more = current.length === job.batch;
     // Read the next batch while this one is written and deflated; but not
-    // while the server is serving a request (the database is shared too).
+    // while another export's thread reads, nor while the server is serving a
+    // request (the database is shared too).
+    const done = more ? takeDatabaseTurn(job.turn, threadId) : () => {};
     if (more) giveWayToRequests(job.requests);
     const pending: Promise<ExportRow[]> = more
       ? client
           .query<ExportRow>({ name, text: after, values: [...job.values, last.createdAt, last.id] })
           .then((result) => result.rows)
+          .finally(done)
       : Promise.resolve([]);
     // Stopped meanwhile (the download dropped): this read's failure must not go unhandled.
     pending.catch(() => {});
@@ -134,7 +137,11 @@ async function main() {
   });
   try {
     await client.connect();
-    const first = (await client.query<ExportRow>(`${job.select} ${IN_ORDER}`, job.values)).rows;
+    const done = takeDatabaseTurn(job.turn, threadId);
+    const first = await client
+      .query<ExportRow>(`${job.select} ${IN_ORDER}`, job.values)
+      .then((result) => result.rows)
+      .finally(done);
     if (first.length === 0) return post({ type: "empty" });
     post({ type: "ready" });
     const messages = CATALOGS[job.reader.language];

@@ -2,7 +2,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { continueInBackground, giveWayToRequests, requestCounter, requestStarted } from "./requests";
+import {
+  continueInBackground,
+  databaseTurn,
+  giveWayToRequests,
+  releaseDatabaseTurn,
+  requestCounter,
+  requestStarted,
+  takeDatabaseTurn,
+} from "./requests";
 
 const serving = () => Atomics.load(requestCounter(), 0);
 
@@ -82,5 +90,89 @@ describe("requests being served, as background threads see them", () => {
     } finally {
       served();
     }
+  });
+});
+
+/** A thread that takes the database's turn and says when it has it; it ends holding it unless told to give it back. */
+function readingThread(turn: Int32Array) {
+  const source = pathToFileURL(path.join(import.meta.dirname, "requests.ts")).href;
+  const worker = new Worker(
+    `const { parentPort, threadId, workerData } = require("node:worker_threads");
+     import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))
+       .then(({ takeDatabaseTurn }) => {
+         parentPort.postMessage("waiting");
+         const done = takeDatabaseTurn(workerData.turn, threadId, 30_000);
+         parentPort.postMessage("reading");
+         parentPort.once("message", (message) => { if (message === "done") done(); parentPort.postMessage("done"); });
+       });`,
+    { eval: true, workerData: { turn } },
+  );
+  const said: string[] = [];
+  const saying = (word: string) =>
+    new Promise<void>((resolve) => {
+      if (said.includes(word)) return resolve();
+      worker.on("message", (message: string) => message === word && resolve());
+    });
+  worker.on("message", (message: string) => said.push(message));
+  return { worker, said, saying };
+}
+
+describe("the database's turn among background threads (two exports never read at once)", () => {
+  it("is taken by one thread at a time, again at once by its holder, and given back once", () => {
+    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const first = takeDatabaseTurn(turn, 7);
+    expect(Atomics.load(turn, 0)).toBe(7);
+    takeDatabaseTurn(turn, 7, 0);
+    // Another thread waits for it, at most its longest wait, then reads anyway without it.
+    const started = performance.now();
+    const other = takeDatabaseTurn(turn, 8, 50);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(49);
+    expect(Atomics.load(turn, 0)).toBe(7);
+    other();
+    expect(Atomics.load(turn, 0)).toBe(7);
+    first();
+    expect(Atomics.load(turn, 0)).toBe(0);
+    const next = takeDatabaseTurn(turn, 8, 0);
+    expect(Atomics.load(turn, 0)).toBe(8);
+    first();
+    expect(Atomics.load(turn, 0)).toBe(8);
+    next();
+    expect(Atomics.load(turn, 0)).toBe(0);
+  });
+
+  it("passes to a waiting thread as soon as it is given back, and from a thread that ended holding it", async () => {
+    const turn = new Int32Array(new SharedArrayBuffer(4));
+    const a = readingThread(turn);
+    await a.saying("reading");
+    const b = readingThread(turn);
+    try {
+      await b.saying("waiting");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(b.said).toEqual(["waiting"]);
+      a.worker.postMessage("done");
+      await b.saying("reading");
+      expect(Atomics.load(turn, 0)).toBe(b.worker.threadId);
+
+      // b ends holding it (an export's thread stopped outright): its exit gives it back, as thread.ts does.
+      const c = readingThread(turn);
+      try {
+        await c.saying("waiting");
+        const id = b.worker.threadId;
+        await b.worker.terminate();
+        releaseDatabaseTurn(turn, id);
+        await c.saying("reading");
+        expect(Atomics.load(turn, 0)).toBe(c.worker.threadId);
+      } finally {
+        await c.worker.terminate();
+      }
+    } finally {
+      await a.worker.terminate();
+      await b.worker.terminate();
+    }
+  });
+
+  it("is one for the whole process", () => {
+    expect(databaseTurn()).toBe(databaseTurn());
+    expect(databaseTurn().buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 });

@@ -5,6 +5,7 @@ import { POST as exportRoute } from "@/app/api/export/excel/route";
 import { PUT as putSettings } from "@/app/api/settings/route";
 import { db } from "@/lib/db";
 import { exportRepairs } from "@/lib/export/excel";
+import { databaseTurn } from "@/lib/runtime/requests";
 import { wallClockIn } from "@/lib/time-zone";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELDS } from "@/lib/export/fields";
 import { authed } from "../helpers/auth";
@@ -191,6 +192,27 @@ describe("POST /api/export/excel", () => {
     expect(await numbers({ statuses: ["ready"], startDate: "2026-01-10", endDate: "30/01/2026" })).toEqual(ready);
     // Again, on another connection: the same answer.
     expect(await numbers({ statuses: ["ready"], startDate: "2026-01-10", endDate: "30/01/2026" })).toEqual(ready);
+  });
+
+  it("makes two shops' files at once, their reads taking turns, each with every row once and newest first", async () => {
+    const shops = await Promise.all([shopSession(), shopSession()]);
+    for (const [k, { owner }] of shops.entries())
+      await db().$executeRaw`INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, created_at)
+        SELECT ${owner.shopId}::uuid, ${`S${k}-`} || n, 'Client ' || n, 'Anell', timestamptz '2026-01-01' + n * interval '1 hour'
+        FROM generate_series(1, 3000) n`;
+    const files = await Promise.all(
+      shops.map(async ({ token }) => {
+        const response = await post(token, { fields: ["repair_number"] });
+        expect(response.status).toBe(200);
+        return rowValues((await readBack(response)).sheet)
+          .slice(1)
+          .map((row) => row[0]);
+      }),
+    );
+    for (const [k, numbers] of files.entries())
+      expect(numbers).toEqual(Array.from({ length: 3000 }, (_, i) => `S${k}-${3000 - i}`));
+    // Neither thread kept the turn.
+    expect(Atomics.load(databaseTurn(), 0)).toBe(0);
   });
 
   it("reads days and writes times in the shop's time zone, around midnight and across the change to summer time", async () => {
