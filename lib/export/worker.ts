@@ -18,6 +18,8 @@ import { writeXlsx } from "./xlsx";
 // It runs at the lowest priority (see lowerPriority), and before each
 // piece of rows waits while the server is serving a request (10 ms at most):
 // requests come first, and on an idle server the file goes at full speed.
+// Its reads take turns with other exports' threads (databaseTurn), so
+// exports at once keep one of the database's cores busy, not one each.
 
 const job = workerData as ExportJob;
 const port = parentPort!;
