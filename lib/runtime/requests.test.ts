@@ -14,28 +14,42 @@ import {
 
 const serving = () => Atomics.load(requestCounter(), 0);
 
-/** A thread that gives way to requests (up to `maxMs`) and says when it went on. */
-function backgroundThread(maxMs: number) {
-  const source = pathToFileURL(path.join(import.meta.dirname, "requests.ts")).href;
+/**
+ * A thread running `body` with this module's exports in scope (loaded through
+ * tsx), and parentPort, threadId and workerData; what it says is kept.
+ */
+function threadWith(body: string, workerData: unknown) {
+  const source = JSON.stringify(pathToFileURL(path.join(import.meta.dirname, "requests.ts")).href);
   const worker = new Worker(
-    `const { parentPort, workerData } = require("node:worker_threads");
-     import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))
-       .then(({ giveWayToRequests }) => {
-         parentPort.postMessage("waiting");
-         giveWayToRequests(workerData.counter, workerData.maxMs);
-         parentPort.postMessage("went on");
-       });`,
-    { eval: true, workerData: { counter: requestCounter(), maxMs } },
+    `const { parentPort, threadId, workerData } = require("node:worker_threads");
+     import("tsx/esm/api").then(({ tsImport }) => tsImport(${source}, ${source})).then((requests) => { ${body} });`,
+    { eval: true, workerData },
   );
   const said: string[] = [];
-  const wentOn = new Promise<void>((resolve) =>
-    worker.on("message", (message: string) => {
-      said.push(message);
-      if (message === "went on") resolve();
-    }),
+  worker.on("message", (message: string) => said.push(message));
+  /** Resolves once the thread has said `word` (or already had). */
+  const saying = (word: string) =>
+    new Promise<void>((resolve) => {
+      if (said.includes(word)) return resolve();
+      worker.on("message", (message: string) => message === word && resolve());
+    });
+  return { worker, said, saying };
+}
+
+/** A thread that gives way to requests (up to `maxMs`) and says when it went on. */
+function backgroundThread(maxMs: number) {
+  const thread = threadWith(
+    `parentPort.postMessage("waiting");
+     requests.giveWayToRequests(workerData.counter, workerData.maxMs);
+     parentPort.postMessage("went on");`,
+    { counter: requestCounter(), maxMs },
   );
-  const waiting = new Promise<void>((resolve) => worker.once("message", () => resolve()));
-  return { said, waiting, wentOn, stop: () => worker.terminate() };
+  return {
+    said: thread.said,
+    waiting: thread.saying("waiting"),
+    wentOn: thread.saying("went on"),
+    stop: () => thread.worker.terminate(),
+  };
 }
 
 describe("requests being served, as background threads see them", () => {
@@ -94,28 +108,14 @@ describe("requests being served, as background threads see them", () => {
 });
 
 /** A thread that takes the database's turn and says when it has it; it ends holding it unless told to give it back. */
-function readingThread(turn: Int32Array) {
-  const source = pathToFileURL(path.join(import.meta.dirname, "requests.ts")).href;
-  const worker = new Worker(
-    `const { parentPort, threadId, workerData } = require("node:worker_threads");
-     import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))
-       .then(({ takeDatabaseTurn }) => {
-         parentPort.postMessage("waiting");
-         const done = takeDatabaseTurn(workerData.turn, threadId, 30_000);
-         parentPort.postMessage("reading");
-         parentPort.once("message", (message) => { if (message === "done") done(); parentPort.postMessage("done"); });
-       });`,
-    { eval: true, workerData: { turn } },
+const readingThread = (turn: Int32Array) =>
+  threadWith(
+    `parentPort.postMessage("waiting");
+     const done = requests.takeDatabaseTurn(workerData.turn, threadId, 30_000);
+     parentPort.postMessage("reading");
+     parentPort.once("message", (message) => { if (message === "done") done(); parentPort.postMessage("done"); });`,
+    { turn },
   );
-  const said: string[] = [];
-  const saying = (word: string) =>
-    new Promise<void>((resolve) => {
-      if (said.includes(word)) return resolve();
-      worker.on("message", (message: string) => message === word && resolve());
-    });
-  worker.on("message", (message: string) => said.push(message));
-  return { worker, said, saying };
-}
 
 describe("the database's turn among background threads (two exports never read at once)", () => {
   it("is taken by one thread at a time, again at once by its holder, and given back once", () => {
