@@ -105,6 +105,7 @@ export function startExportThread(job: ExportJob, out: Writable): Promise<void> 
     return Promise.reject(error);
   }
   running.running++;
+  // Kept now: worker.threadId reads -1 once the thread has exited.
   const threadId = worker.threadId;
   let ended = false;
   return new Promise((resolve, reject) => {

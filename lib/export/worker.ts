@@ -78,6 +78,19 @@ class ToServer extends Writable {
 /** Rows newest first, as the list shows them, a batch at a time. */
 const IN_ORDER = `ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`;
 
+/**
+ * Rows read in this thread's turn (databaseTurn): taken first (`holding` runs
+ * then), given back once the rows are in or the read failed.
+ */
+function readInTurn(client: pg.Client, query: pg.QueryConfig, holding?: () => void): Promise<ExportRow[]> {
+  const done = takeDatabaseTurn(job.turn, threadId);
+  holding?.();
+  return client
+    .query<ExportRow>(query)
+    .then((result) => result.rows)
+    .finally(done);
+}
+
 async function* batches(client: pg.Client, first: ExportRow[]) {
   const n = job.values.length;
   const after = `${job.select} AND (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${IN_ORDER}`;
@@ -91,13 +104,10 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
     // Read the next batch while this one is written and deflated; but not
     // while another export's thread reads, nor while the server is serving a
     // request (the database is shared too).
-    const done = more ? takeDatabaseTurn(job.turn, threadId) : () => {};
-    if (more) giveWayToRequests(job.requests);
     const pending: Promise<ExportRow[]> = more
-      ? client
-          .query<ExportRow>({ name, text: after, values: [...job.values, last.createdAt, last.id] })
-          .then((result) => result.rows)
-          .finally(done)
+      ? readInTurn(client, { name, text: after, values: [...job.values, last.createdAt, last.id] }, () =>
+          giveWayToRequests(job.requests),
+        )
       : Promise.resolve([]);
     // Stopped meanwhile (the download dropped): this read's failure must not go unhandled.
     pending.catch(() => {});
@@ -139,11 +149,7 @@ async function main() {
   });
   try {
     await client.connect();
-    const done = takeDatabaseTurn(job.turn, threadId);
-    const first = await client
-      .query<ExportRow>(`${job.select} ${IN_ORDER}`, job.values)
-      .then((result) => result.rows)
-      .finally(done);
+    const first = await readInTurn(client, { text: `${job.select} ${IN_ORDER}`, values: job.values });
     if (first.length === 0) return post({ type: "empty" });
     post({ type: "ready" });
     const messages = CATALOGS[job.reader.language];
