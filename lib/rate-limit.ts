@@ -17,6 +17,8 @@ export const limits = {
   loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }),
   totpPerUser: (userId: string): Limit => ({ key: `totp:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
   passwordPerUser: (userId: string): Limit => ({ key: `password:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
+  /** 2FA set-ups asked for (a new secret and its QR code each, drawn on the sign-in threads), per account. */
+  twofaSetupPerUser: (userId: string): Limit => ({ key: `twofa-setup:user:${userId}`, max: 10, windowMs: 60 * MINUTE }),
   refreshPerIp: (ip: string): Limit => ({ key: `refresh:ip:${ip}`, max: 120, windowMs: 15 * MINUTE }),
   /**
    * Exports running at once per shop: each holds its slot until its file is

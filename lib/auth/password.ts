@@ -1,6 +1,6 @@
 import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { runOnPool } from "./hash-pool";
+import { runOnPool } from "./worker-pool";
 import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 
 /**
@@ -17,7 +17,7 @@ function cost(): number {
 }
 export const BCRYPT_COST = cost();
 
-// Both run on the worker threads of ./hash-pool, never on the event loop.
+// Both run on the worker threads of ./worker-pool, never on the event loop.
 // Every path that hashes goes through these two, and both look at the length
 // first: bcrypt reads 72 bytes only (so a longer password is refused, never
 // cut), and bcryptjs walks the whole string before that check.
@@ -25,11 +25,11 @@ export const BCRYPT_COST = cost();
 export async function hashPassword(password: string): Promise<string> {
   if (passwordBytes(password) > PASSWORD_MAX_BYTES)
     throw new AppError("passwordTooLong", { fields: { password: "passwordTooLong" } });
-  return (await runOnPool("hash", password, BCRYPT_COST)).result as string;
+  return (await runOnPool("hash", password, BCRYPT_COST)).result;
 }
 
 /** Whether the password matches; one over 72 bytes never does, and costs no hash. */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   if (passwordBytes(password) > PASSWORD_MAX_BYTES) return false;
-  return (await runOnPool("compare", password, hash)).result as boolean;
+  return (await runOnPool("compare", password, hash)).result;
 }

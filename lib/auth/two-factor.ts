@@ -73,6 +73,9 @@ export async function setupTwoFactor(
 ): Promise<{ qrCode: string; secret: string }> {
   const user = await loadUser(client, userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
+  // Each set-up counts, done or not: its QR code takes a turn on the threads
+  // that sign-ins hash on, which one account must not keep busy.
+  await takeSlot(client, limits.twofaSetupPerUser(user.id));
   const secret = newTotpSecret();
   await client.user.update({
     where: { id: user.id },

@@ -3,8 +3,10 @@ import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
+import { workerPoolStats } from "@/lib/auth/worker-pool";
 import { db } from "@/lib/db";
 import { authed, awayFromStepEdge, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { readQrDataUrl } from "../helpers/qr";
 import { withTestDatabase } from "../helpers/test-database";
 
 withTestDatabase();
@@ -37,11 +39,20 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe("2FA setup and verification", () => {
   it("answers a QR code and a 160-bit secret, stored encrypted, and stays off until verified", async () => {
     const { owner, token } = await signedIn();
+    const drawn = workerPoolStats().done.qr;
     const response = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
     expect(response.status).toBe(200);
     const { qrCode, secret } = await response.json();
     expect(qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(qrCode.split(",")[1], "base64").subarray(1, 4).toString()).toBe("PNG");
+    // What an authenticator app scans: this account's secret, under the app's name.
+    const scanned = new URL((await readQrDataUrl(qrCode))!);
+    expect(scanned.protocol).toBe("otpauth:");
+    expect(scanned.searchParams.get("secret")).toBe(secret);
+    expect(scanned.searchParams.get("issuer")).toBe("Repair Desk");
+    expect(decodeURIComponent(scanned.pathname)).toContain(owner.email);
+    // Drawn on the sign-in threads, not the event loop (lib/auth/worker-pool.ts).
+    expect(workerPoolStats().done.qr).toBe(drawn + 1);
     expect(secret).toMatch(BASE32);
     expect(secret.replace(/=+$/, "").length * 5).toBeGreaterThanOrEqual(160);
 
@@ -85,6 +96,32 @@ describe("2FA setup and verification", () => {
     expect(early.status).toBe(409);
     expect(await early.json()).toMatchObject({ code: "twofaNotStarted" });
     expect((await setup2fa(new Request("http://localhost/api/auth/setup-2fa", { method: "POST" }))).status).toBe(401);
+  });
+
+  it("allows 10 set-ups an hour per account, then answers 429 with Retry-After and draws no QR code", async () => {
+    const { owner, token } = await signedIn();
+    const secrets = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const response = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
+      expect(response.status).toBe(200);
+      secrets.add((await response.json()).secret);
+    }
+    expect(secrets.size).toBe(10);
+    const stored = (await db().user.findUniqueOrThrow({ where: { email: owner.email } })).twofaSecret;
+    const drawn = workerPoolStats().done.qr;
+    const refused = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      code: "tooManyAttempts",
+      error: "Too many attempts. Please try again later.",
+    });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(workerPoolStats().done.qr).toBe(drawn);
+    // The last secret given stays the one to verify against.
+    expect((await db().user.findUniqueOrThrow({ where: { email: owner.email } })).twofaSecret).toBe(stored);
+    // Another account has its own count.
+    const other = await signedIn();
+    expect((await setup2fa(authed("/api/auth/setup-2fa", other.token, {}))).status).toBe(200);
   });
 
   it("blocks wrong codes after 10 an hour, even a right one after that", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPoolStats } from "@/lib/auth/hash-pool";
+import { workerPoolStats } from "@/lib/auth/worker-pool";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
@@ -36,7 +36,7 @@ describe("POST /api/auth/login", () => {
   it("gives a wrong password and an unknown email the same answer, after the same bcrypt work", async () => {
     const owner = await newOwner();
     await loginAs(owner.email, "warm-up-the-dummy-hash"); // the dummy hash is made once per process
-    const compares = () => hashPoolStats().done.compare;
+    const compares = () => workerPoolStats().done.compare;
     const before = compares();
     const wrong = await loginAs(owner.email, "Wrong-Password-1", {}, "198.51.100.1");
     const afterWrong = compares();

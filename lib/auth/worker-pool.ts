@@ -1,12 +1,17 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { QRCodeToDataURLOptions } from "qrcode";
 import { AppError } from "@/lib/errors";
 
-// bcrypt is CPU work by design (about 180 ms a password at cost 11): done on
-// the event loop, four people signing in at once stalled every other request.
-// It runs here on a few worker threads instead, one per core but one, and the event
-// loop only waits for the answer. Work beyond what the threads can catch up on
-// soon is refused at once (503, Retry-After: 1) rather than queued for ever.
+// Sign-in's and 2FA's CPU work, on a few worker threads instead of the event
+// loop. bcrypt is CPU work by design (about 180 ms a password at cost 11):
+// done on the event loop, four people signing in at once stalled every other
+// request. Drawing a 2FA set-up's QR code as a PNG is 5 to 7 ms of it (the
+// PNG's encoding most of it): on the event loop, a client asking for set-ups
+// in a loop held up every shop's requests. The threads are one per core but
+// one, and the event loop only waits for the answer. Work beyond what the
+// threads can catch up on soon is refused at once (503, Retry-After: 1)
+// rather than queued for ever.
 
 /** Jobs that may wait for a thread; more are refused as busy. */
 export const MAX_WAITING = 64;
@@ -14,19 +19,33 @@ export const MAX_WAITING = 64;
 const WORKER_SOURCE = `
 const { parentPort, threadId } = require("node:worker_threads");
 const bcrypt = require("bcryptjs");
-parentPort.on("message", ({ id, op, password, hashOrCost }) => {
+let qrcode; // loaded on a thread's first QR code: most threads only ever hash
+const run = {
+  hash: (password, cost) => bcrypt.hashSync(password, cost),
+  compare: (password, hash) => bcrypt.compareSync(password, hash),
+  qr: (text, options) => (qrcode ??= require("qrcode")).toDataURL(text, options),
+};
+parentPort.on("message", async ({ id, op, args }) => {
   try {
-    const result = op === "hash" ? bcrypt.hashSync(password, hashOrCost) : bcrypt.compareSync(password, hashOrCost);
-    parentPort.postMessage({ id, result, threadId });
+    parentPort.postMessage({ id, result: await run[op](...args), threadId });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error), threadId });
   }
 });
 `;
 
-type Job = { id: number; op: "hash" | "compare"; password: string; hashOrCost: string | number };
+/** What each kind of job is given, and what it answers. */
+type Jobs = {
+  hash: { args: [password: string, cost: number]; result: string };
+  compare: { args: [password: string, hash: string]; result: boolean };
+  /** A QR code of the text, as a PNG data URL. */
+  qr: { args: [text: string, options: QRCodeToDataURLOptions]; result: string };
+};
+type Op = keyof Jobs;
+
+type Job = { id: number; op: Op; args: unknown[] };
 type Pending = Job & {
-  resolve: (value: { result: string | boolean; threadId: number }) => void;
+  resolve: (value: { result: unknown; threadId: number }) => void;
   reject: (error: Error) => void;
 };
 /** A place for one thread: started on the first job, stopped after IDLE_MS without one. */
@@ -39,32 +58,32 @@ type Slot = { worker: Worker | null; busy: Pending | null; idle?: NodeJS.Timeout
 export const IDLE_MS = 60_000;
 
 const state = globalThis as unknown as {
-  hashPool?: { slots: Slot[]; waiting: Pending[]; nextId: number; done: Record<"hash" | "compare", number> };
+  workerPool?: { slots: Slot[]; waiting: Pending[]; nextId: number; done: Record<Op, number> };
 };
 
 function pool() {
-  if (!state.hashPool) {
+  if (!state.workerPool) {
     // One core is left to the event loop (and, on a small box, the database):
     // with every core hashing, four clients signing in took the list's p99
     // to three times its calm value.
     const size = Math.max(1, availableParallelism() - 1);
-    state.hashPool = { slots: [], waiting: [], nextId: 1, done: { hash: 0, compare: 0 } };
-    for (let i = 0; i < size; i++) state.hashPool.slots.push({ worker: null, busy: null });
+    state.workerPool = { slots: [], waiting: [], nextId: 1, done: { hash: 0, compare: 0, qr: 0 } };
+    for (let i = 0; i < size; i++) state.workerPool.slots.push({ worker: null, busy: null });
   }
-  return state.hashPool;
+  return state.workerPool;
 }
 
 function start(slot: Slot): Worker {
   // Plain JavaScript: no loader of the parent (tsx) needed, and none to keep the process alive.
   const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
-  worker.on("message", (message: { id: number; result?: string | boolean; error?: string; threadId: number }) => {
+  worker.on("message", (message: { id: number; result?: unknown; error?: string; threadId: number }) => {
     const job = slot.busy;
     slot.busy = null;
     worker.unref();
     if (job && job.id === message.id) {
       pool().done[job.op]++;
       if (message.error !== undefined) job.reject(new Error(message.error));
-      else job.resolve({ result: message.result!, threadId: message.threadId });
+      else job.resolve({ result: message.result, threadId: message.threadId });
     }
     next(slot);
   });
@@ -99,19 +118,18 @@ function next(slot: Slot) {
   slot.worker ??= start(slot);
   // A thread at work keeps the process alive until it answers (a script awaiting a hash).
   slot.worker.ref();
-  slot.worker.postMessage({ id: job.id, op: job.op, password: job.password, hashOrCost: job.hashOrCost });
+  slot.worker.postMessage({ id: job.id, op: job.op, args: job.args });
 }
 
-/** Runs one bcrypt operation on a worker thread; the thread's id comes back too (tests check it is not the main one). */
-export function runOnPool(
-  op: "hash" | "compare",
-  password: string,
-  hashOrCost: string | number,
-): Promise<{ result: string | boolean; threadId: number }> {
+/** Runs one job on a worker thread; the thread's id comes back too (tests check it is not the main one). */
+export function runOnPool<K extends Op>(
+  op: K,
+  ...args: Jobs[K]["args"]
+): Promise<{ result: Jobs[K]["result"]; threadId: number }> {
   const { slots, waiting } = pool();
   if (waiting.length >= MAX_WAITING) return Promise.reject(new AppError("busy", { retryAfter: 1 }));
   return new Promise((resolve, reject) => {
-    const job: Pending = { id: pool().nextId++, op, password, hashOrCost, resolve, reject };
+    const job: Pending = { id: pool().nextId++, op, args, resolve: resolve as Pending["resolve"], reject };
     waiting.push(job);
     const idle = slots.find((slot) => slot.busy === null);
     if (idle) next(idle);
@@ -119,7 +137,7 @@ export function runOnPool(
 }
 
 /** What the pool has done and holds now (operations' eyes, and tests'). */
-export function hashPoolStats() {
+export function workerPoolStats() {
   const { slots, waiting, done } = pool();
   return {
     threads: slots.length,

@@ -1,16 +1,31 @@
 import bcrypt from "bcryptjs";
 import { threadId } from "node:worker_threads";
 import { describe, expect, it, vi } from "vitest";
-import { hashPoolStats, IDLE_MS, MAX_WAITING, runOnPool } from "./hash-pool";
+import { readQrDataUrl } from "../../tests/helpers/qr";
+import { IDLE_MS, MAX_WAITING, runOnPool, workerPoolStats } from "./worker-pool";
 
-describe("the bcrypt worker pool", () => {
+describe("the worker pool for sign-in's and 2FA's CPU work", () => {
   it("hashes and compares on other threads, with bcrypt's own results", async () => {
     const { result, threadId: worker } = await runOnPool("hash", "Correct-Horse-9", 4);
-    const hash = result as string;
+    const hash = result;
     expect(worker).not.toBe(threadId);
     expect(bcrypt.compareSync("Correct-Horse-9", hash)).toBe(true);
     expect((await runOnPool("compare", "Correct-Horse-9", hash)).result).toBe(true);
     expect((await runOnPool("compare", "Wrong-Horse-9", hash)).result).toBe(false);
+  });
+
+  it("draws a QR code as a PNG on a pool thread, readable back", async () => {
+    const text = "otpauth://totp/Repair%20Desk:anna%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Repair%20Desk";
+    const before = workerPoolStats().done.qr;
+    const { result, threadId: worker } = await runOnPool("qr", text, {
+      errorCorrectionLevel: "M",
+      margin: 1,
+      width: 240,
+    });
+    expect(worker).not.toBe(threadId);
+    expect(result).toMatch(/^data:image\/png;base64,/);
+    expect(await readQrDataUrl(result)).toBe(text);
+    expect(workerPoolStats().done.qr).toBe(before + 1);
   });
 
   it("runs parallel work on every thread of the pool, none of them the event loop's", async () => {
@@ -18,11 +33,11 @@ describe("the bcrypt worker pool", () => {
       (await Promise.all(Array.from({ length: 8 }, () => runOnPool("hash", "x", 8)))).map((r) => r.threadId),
     );
     expect(threads.has(threadId)).toBe(false);
-    expect(threads.size).toBe(hashPoolStats().threads);
+    expect(threads.size).toBe(workerPoolStats().threads);
   });
 
   it("refuses work beyond what may wait, as busy with a time to retry, and serves the rest", async () => {
-    const jobs = Array.from({ length: MAX_WAITING + hashPoolStats().threads + 5 }, () =>
+    const jobs = Array.from({ length: MAX_WAITING + workerPoolStats().threads + 5 }, () =>
       runOnPool("hash", "x", 4).then(
         () => "done",
         (error: { code?: string; retryAfter?: number }) => `${error.code}:${error.retryAfter}`,
@@ -31,21 +46,21 @@ describe("the bcrypt worker pool", () => {
     const outcomes = await Promise.all(jobs);
     expect(outcomes.filter((o) => o === "busy:1").length).toBeGreaterThan(0);
     expect(outcomes.filter((o) => o === "done").length).toBeGreaterThanOrEqual(MAX_WAITING);
-    expect(hashPoolStats().waiting).toBe(0);
+    expect(workerPoolStats().waiting).toBe(0);
   });
 
   it("stops threads left idle, to give their memory back, and starts them again for the next job", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       await Promise.all(Array.from({ length: 4 }, () => runOnPool("hash", "x", 4)));
-      expect(hashPoolStats().running).toBe(hashPoolStats().threads);
+      expect(workerPoolStats().running).toBe(workerPoolStats().threads);
       vi.advanceTimersByTime(IDLE_MS - 1_000);
-      expect(hashPoolStats().running).toBe(hashPoolStats().threads);
+      expect(workerPoolStats().running).toBe(workerPoolStats().threads);
       vi.advanceTimersByTime(1_000);
-      expect(hashPoolStats().running).toBe(0);
+      expect(workerPoolStats().running).toBe(0);
       const { result } = await runOnPool("hash", "Correct-Horse-9", 4);
-      expect(bcrypt.compareSync("Correct-Horse-9", result as string)).toBe(true);
-      expect(hashPoolStats().running).toBe(1);
+      expect(bcrypt.compareSync("Correct-Horse-9", result)).toBe(true);
+      expect(workerPoolStats().running).toBe(1);
     } finally {
       vi.useRealTimers();
     }
