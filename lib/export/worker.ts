@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { setPriority } from "node:os";
 import { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import pg from "pg";
 import { CATALOGS } from "@/i18n/catalogs";
 import { pgTypes } from "@/lib/db/pg-types";
+import { lowerOwnPriority } from "@/lib/runtime/priority";
 import { giveWayToRequests, takeDatabaseTurn } from "@/lib/runtime/requests";
 import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { ExportJob, FromThread, ToThread } from "./thread";
@@ -15,7 +13,7 @@ import { writeXlsx } from "./xlsx";
 // One export's thread (started by ./thread.ts): reads the rows on a
 // connection of its own, in keyset batches, newest first, writes the .xlsx
 // and hands its bytes to the server's thread, which only passes them on.
-// It runs at the lowest priority (see lowerPriority), and before each
+// It runs at the lowest priority (lib/runtime/priority.ts), and before each
 // piece of rows waits while the server is serving a request (10 ms at most):
 // requests come first, and on an idle server the file goes at full speed.
 // Its reads take turns with other exports' threads (databaseTurn), so
@@ -116,31 +114,8 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
   }
 }
 
-/**
- * This thread only (Linux keeps a priority per thread) at nice 10, and, where
- * util-linux's chrt is there (Debian, the Docker image), in the idle
- * scheduling class: any other thread that wants a core (the server's, the
- * database's) takes it from this one at once, whatever the process. Nice
- * alone shares the CPU only within this process: the list's p99 at one client
- * during one export was 10.1 to 10.5 ms with nice, 8.4 to 9.5 with both.
- * Best effort: where neither is allowed the thread runs as the server does.
- */
-function lowerPriority() {
-  try {
-    setPriority(0, job.nice);
-  } catch {
-    // Not allowed: the server's priority.
-  }
-  try {
-    const tid = readFileSync("/proc/thread-self/stat", "utf8").split(" ")[0];
-    execFileSync("chrt", ["--idle", "-p", "0", tid], { stdio: "ignore" });
-  } catch {
-    // No chrt (Alpine, macOS): nice alone.
-  }
-}
-
 async function main() {
-  lowerPriority();
+  await lowerOwnPriority(job.nice);
   const client = new pg.Client({ ...job.connection, types: pgTypes });
   const out = new ToServer();
   port.on("message", (message: ToThread) => {

@@ -382,10 +382,15 @@ describe("heavy requests are shared fairly", () => {
   });
 });
 
-/** This process's threads: their nice value and scheduling class (Linux keeps both per thread). */
+/**
+ * This process's threads: their nice value and scheduling class (Linux keeps
+ * both per thread). Not libvips' (a photo's pixels, lowered too, and kept
+ * for the next image), which another file's tests may have left in this process.
+ */
 function threads(): Array<{ nice: number; policy: number }> {
   return readdirSync("/proc/self/task").flatMap((task) => {
     try {
+      if (readFileSync(`/proc/self/task/${task}/comm`, "utf8").trimEnd() === "libvips worker") return [];
       const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
       const policy = /^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/self/task/${task}/sched`, "utf8"));
       // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.

@@ -6,7 +6,9 @@ import { DELETE as deletePhotoRoute } from "@/app/api/repairs/[id]/photos/[photo
 import { GET as listRoute, POST as uploadRoute } from "@/app/api/repairs/[id]/photos/route";
 import { GET as serveRoute } from "@/app/uploads/[...path]/route";
 import { db } from "@/lib/db";
+import { cleanImage, IMAGE_SLOTS, imageWork, MAX_IMAGES_WAITING } from "@/lib/photos/image";
 import { bearer } from "../helpers/auth";
+import { photoLikeJpeg } from "../helpers/images";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { tempDir } from "../helpers/temp-dir";
 import { withTestDatabase } from "../helpers/test-database";
@@ -208,6 +210,39 @@ describe("POST /api/repairs/{id}/photos", () => {
     const cut = await upload(token, repair.id, chunked, { "content-type": "multipart/form-data; boundary=x" });
     expect(cut.status).toBe(413);
     expect(sent).toBeLessThan(25 * 1024 * 1024);
+  });
+});
+
+describe("photo uploads while images are being cleaned", () => {
+  it("answers busy before reading the body when as many images wait as may, then takes the upload", async () => {
+    const { token, repair } = await repairWithSession();
+    // Other uploads' images fill every slot and the whole queue.
+    const others = await photoLikeJpeg(1200, 900);
+    const filling = Array.from({ length: IMAGE_SLOTS + MAX_IMAGES_WAITING }, () => cleanImage(others));
+    while (imageWork().waiting < MAX_IMAGES_WAITING) await new Promise((resolve) => setTimeout(resolve, 1));
+
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 65536;
+        controller.enqueue(new Uint8Array(65536));
+      },
+    });
+    const busy = await upload(token, repair.id, body, { "content-type": "multipart/form-data; boundary=x" });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    expect(await busy.json()).toEqual({
+      error: "The server is busy. Please try again in a moment.",
+      code: "busy",
+      retryAfter: 5,
+    });
+    expect(pulled).toBeLessThanOrEqual(65536 * 2);
+    expect(await db().photo.count({ where: { repairId: repair.id } })).toBe(0);
+
+    await Promise.all(filling);
+    const taken = await upload(token, repair.id, form([await jpegWithGpsAndRotation(), "ring.jpg"]));
+    expect(taken.status).toBe(201);
+    expect(await db().photo.count({ where: { repairId: repair.id } })).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { authedRoute } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
+import { assertImageRoom } from "@/lib/photos/image";
 import { readPhotoParts } from "@/lib/photos/multipart";
 import { addPhotos, listPhotos } from "@/lib/photos/photos";
 
@@ -8,6 +9,8 @@ export const GET = authedRoute(async ({ db, caller, params }) =>
 );
 
 export const POST = authedRoute(async ({ db, request, caller, params }) => {
+  // Images queued past their limit: busy, before 20 MB of body are read and parsed.
+  assertImageRoom();
   const files = await readPhotoParts(request);
   return json(await addPhotos(db, { shopId: caller.shopId, repairId: params.id, userId: caller.userId }, files), {
     status: 201,
