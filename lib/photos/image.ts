@@ -45,12 +45,13 @@ const IMAGE_NICE = 10;
 /**
  * libvips keeps its threads from one image to the next, and makes more as it
  * needs: each image lowers the ones not yet lowered, before its work and
- * after it (a first image's threads are made during it).
+ * after it (a first image's threads are made during it). A lowered thread is
+ * at nice 10 whether or not chrt is there, so none is tried twice.
  */
 async function lowerImageThreads(): Promise<void> {
   await Promise.all(
     threadsNamed(IMAGE_THREAD)
-      .filter((thread) => !thread.idle)
+      .filter((thread) => thread.nice < IMAGE_NICE)
       .map((thread) => lowerThreadPriority(thread.tid, IMAGE_NICE)),
   );
 }
