@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/errors";
+import { BACKGROUND_NICE } from "@/lib/runtime/priority";
 import { releaseDatabaseTurn } from "@/lib/runtime/requests";
 import type { Reader } from "./excel";
 import type { ExportField } from "./fields";
@@ -60,11 +61,8 @@ export type ToThread = { type: "taken" } | { type: "stop" };
  * answered "busy, try again" meanwhile.
  */
 export const MAX_THREADS = 4;
-/**
- * Under the server's thread and the database: at nice 10 a thread gets about
- * a tenth of what one at 0 gets of a core both want.
- */
-export const THREAD_NICE = 10;
+/** An export's thread runs at the background threads' nice value (lib/runtime/priority.ts). */
+export const THREAD_NICE = BACKGROUND_NICE;
 
 const state = globalThis as unknown as { exportThreads?: { running: number; made: number } };
 const counts = () => (state.exportThreads ??= { running: 0, made: 0 });

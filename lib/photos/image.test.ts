@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { existsSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { threadsNamed } from "@/lib/runtime/priority";
 import { photoLikeJpeg } from "../../tests/helpers/images";
+import { IDLE_CLASS, processThreads } from "../../tests/helpers/threads";
 import { cleanImage, IMAGE_SLOTS, imageWork, MAX_IMAGES_WAITING } from "./image";
 
 describe("cleaning images, one core fewer than the machine has", () => {
@@ -46,9 +46,10 @@ describe("cleaning images, one core fewer than the machine has", () => {
     expect(image.kind).toBe("jpg");
     // Made during the first image, lowered as it ends; every later image finds them lowered.
     await vi.waitFor(() => {
-      const threads = threadsNamed("libvips worker");
+      const threads = processThreads().filter((t) => t.name === "libvips worker");
       expect(threads.length).toBeGreaterThan(0);
-      expect(threads.every((t) => t.nice === 10 && t.idle === existsSync("/usr/bin/chrt"))).toBe(true);
+      const idle = existsSync("/usr/bin/chrt");
+      expect(threads.every((t) => t.nice === 10 && (t.policy === IDLE_CLASS) === idle)).toBe(true);
     });
   });
 });

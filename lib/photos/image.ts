@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { AppError } from "@/lib/errors";
-import { lowerThreadPriority, threadsNamed } from "@/lib/runtime/priority";
+import { BACKGROUND_NICE, lowerThreadPriority, threadsNamed } from "@/lib/runtime/priority";
 
 // What an uploaded file really is, read from its bytes (never its name or
 // declared type), and a clean copy of it: decoded and encoded again, which
@@ -39,20 +39,18 @@ export const MIME: Record<ImageKind, string> = { jpg: "image/jpeg", png: "image/
 
 /** The threads libvips does an image's work on (glib names them). */
 const IMAGE_THREAD = "libvips worker";
-/** Their nice value, an export's. */
-const IMAGE_NICE = 10;
 
 /**
  * libvips keeps its threads from one image to the next, and makes more as it
  * needs: each image lowers the ones not yet lowered, before its work and
  * after it (a first image's threads are made during it). A lowered thread is
- * at nice 10 whether or not chrt is there, so none is tried twice.
+ * at BACKGROUND_NICE whether or not chrt is there, so none is tried twice.
  */
 async function lowerImageThreads(): Promise<void> {
   await Promise.all(
     threadsNamed(IMAGE_THREAD)
-      .filter((thread) => thread.nice < IMAGE_NICE)
-      .map((thread) => lowerThreadPriority(thread.tid, IMAGE_NICE)),
+      .filter((thread) => thread.nice < BACKGROUND_NICE)
+      .map((thread) => lowerThreadPriority(thread.tid, BACKGROUND_NICE)),
   );
 }
 

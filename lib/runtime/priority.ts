@@ -12,8 +12,12 @@ import { setPriority } from "node:os";
 // 9.5 with both. Best effort: where neither is allowed (or on another system)
 // a thread runs as the server does.
 
-/** Linux's SCHED_IDLE, as /proc gives a thread's scheduling policy. */
-const SCHED_IDLE = "5";
+/**
+ * The nice value of background threads (an export's, libvips'): under the
+ * server's thread and the database, at nice 10 a thread gets about a tenth of
+ * what one at 0 gets of a core both want.
+ */
+export const BACKGROUND_NICE = 10;
 
 /** Puts thread `tid` of this process at `nice` and in the idle scheduling class. */
 export function lowerThreadPriority(tid: number, nice: number): Promise<void> {
@@ -37,8 +41,8 @@ export async function lowerOwnPriority(nice: number): Promise<void> {
   await lowerThreadPriority(tid, nice);
 }
 
-/** The threads of this process with this name: their nice value, and whether each is in the idle class; none off Linux. */
-export function threadsNamed(name: string): Array<{ tid: number; nice: number; idle: boolean }> {
+/** The threads of this process with this name, and their nice values; none off Linux. */
+export function threadsNamed(name: string): Array<{ tid: number; nice: number }> {
   let tids: string[];
   try {
     tids = readdirSync("/proc/self/task");
@@ -50,9 +54,8 @@ export function threadsNamed(name: string): Array<{ tid: number; nice: number; i
     try {
       if (readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trimEnd() !== name) continue;
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      // After the name, in parentheses: state is field 3, nice field 19, the policy field 41.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      found.push({ tid: Number(tid), nice: Number(fields[16]), idle: fields[38] === SCHED_IDLE });
+      // After the name, in parentheses: state is field 3, the nice value field 19.
+      found.push({ tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]) });
     } catch {
       // The thread ended meanwhile.
     }

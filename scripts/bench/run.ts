@@ -211,6 +211,10 @@ const FLOOR = "floor: /api/health";
 /** A scenario's expected answers: 200, 201, and the status page's 303 after a form. */
 const answeredOk = (status: string) => status === "200" || status === "201" || status === "303";
 
+/** How many of a run's `total` answers were not expected ones (answeredOk), from its statuses. */
+const notOkCount = (total: number, statuses: Record<string, number>) =>
+  total - Object.entries(statuses).reduce((n, [status, count]) => n + (answeredOk(status) ? count : 0), 0);
+
 /** "503 x1: {body}": the statuses of a run's answers that were not 2xx, and what the first 5xx said. */
 function notOkAnswers(statuses: Record<string, number>, problems: Array<{ status: number | string; body: string }>) {
   const counts = Object.entries(statuses)
@@ -502,11 +506,7 @@ async function apiScenarios(server: Server, url: string, shop: string): Promise<
     const result = await runLoad({ base: server.base, concurrency, durationMs: SECONDS * 1000, next });
     const serverCpuMs = Math.round(((cpuTimeMs(server.pid) - cpuBefore) / result.total) * 100) / 100;
     const stats = result.byName.x;
-    const errors =
-      result.total -
-      Object.entries(stats.statuses)
-        .filter(([s]) => answeredOk(s))
-        .reduce((n, [, v]) => n + v, 0);
+    const errors = notOkCount(result.total, stats.statuses);
     const notOk = errors ? notOkAnswers(stats.statuses, result.problems) : undefined;
     return { scenario, concurrency, ...stats, errors, notOk, serverCpuMs };
   };
@@ -635,7 +635,7 @@ async function listBeside(
       busyP99: busy.byName.x.p99,
       ratio: Math.round((busy.byName.x.p99 / calm.p99) * 100) / 100,
       perSecond: done.rps,
-      notOk: others.total - Object.entries(done.statuses).reduce((n, [s, v]) => n + (answeredOk(s) ? v : 0), 0),
+      notOk: notOkCount(others.total, done.statuses),
     });
   }
   const median = medianBy(rounds, (r) => r.ratio);

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import sharp from "sharp";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { POST as createSubaccount } from "@/app/api/auth/create-subaccount/route";
 import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
@@ -18,6 +18,7 @@ import { exportThreadStats, MAX_THREADS, THREAD_NICE } from "@/lib/export/thread
 import { errorResponse } from "@/lib/http/respond";
 import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
+import { IDLE_CLASS, processThreads } from "../helpers/threads";
 import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -383,26 +384,13 @@ describe("heavy requests are shared fairly", () => {
 });
 
 /**
- * This process's threads: their nice value and scheduling class (Linux keeps
- * both per thread). Not libvips' (a photo's pixels, lowered too, and kept
+ * This process's threads but libvips' (a photo's pixels, lowered too, and kept
  * for the next image), which another file's tests may have left in this process.
  */
-function threads(): Array<{ nice: number; policy: number }> {
-  return readdirSync("/proc/self/task").flatMap((task) => {
-    try {
-      if (readFileSync(`/proc/self/task/${task}/comm`, "utf8").trimEnd() === "libvips worker") return [];
-      const stat = readFileSync(`/proc/self/task/${task}/stat`, "utf8");
-      const policy = /^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/self/task/${task}/sched`, "utf8"));
-      // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.
-      return [{ nice: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]), policy: Number(policy?.[1]) }];
-    } catch {
-      return []; // a thread that ended meanwhile
-    }
-  });
-}
-const threadsAtNice = (nice: number) => threads().filter((thread) => thread.nice === nice);
-/** Linux's idle scheduling class (SCHED_IDLE). */
-const IDLE_CLASS = 5;
+const threadsAtNice = (nice: number) =>
+  processThreads()
+    .filter((thread) => thread.name !== "libvips worker" && thread.nice === nice)
+    .map(({ nice, policy }) => ({ nice, policy }));
 
 async function until(done: () => boolean, ms = 10_000) {
   for (const end = Date.now() + ms; !done() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
