@@ -1,11 +1,13 @@
+import busboy from "busboy";
 import { AppError } from "@/lib/errors";
-import { readCapped } from "@/lib/http/respond";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { MAX_PHOTO_BYTES } from "./image";
 
-// Reads the `photos` parts of a multipart body without ever holding more than
-// the largest acceptable request: a declared length over it is refused before
-// reading, and a body that turns out longer is cut off at the limit (413).
+// Reads the `photos` parts of a multipart body as it arrives (busboy), never
+// holding more than the photos themselves: a declared length over the
+// largest acceptable request is refused before reading, a photo over its
+// size, too many parts or too many files stop the reading there, and the
+// rest of the body is never read.
 
 const MULTIPART_OVERHEAD = 64 * 1024;
 export const MAX_UPLOAD_BYTES = MAX_PHOTOS_PER_UPLOAD * MAX_PHOTO_BYTES + MULTIPART_OVERHEAD;
@@ -14,40 +16,96 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** Parts a photo upload may have: the photos and a little room for the browser's own. */
 export const MAX_PARTS = 8;
+/** A text field's bytes (a browser may send one; none is used). */
+const MAX_FIELD_BYTES = 1024;
 
-/** How many parts a multipart body has: its boundary lines, counted without parsing. */
-function countParts(bytes: Uint8Array, boundary: string): number {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let count = -1; // the last delimiter closes the body
-  for (let at = body.indexOf(delimiter); at !== -1; at = body.indexOf(delimiter, at + delimiter.length)) count++;
-  return count;
+type Collected = { name: string; chunks: Buffer[] };
+
+function parser(type: string) {
+  try {
+    return busboy({
+      headers: { "content-type": type },
+      // Browsers send file names in UTF-8.
+      defParamCharset: "utf8",
+      // The name is cleaned below, for display only.
+      preservePath: true,
+      limits: {
+        fileSize: MAX_PHOTO_BYTES,
+        files: MAX_PHOTOS_PER_UPLOAD,
+        parts: MAX_PARTS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
+    });
+  } catch {
+    throw new AppError("photosNotMultipart");
+  }
+}
+
+/** Parses the body into its photos, or fails with the first rule it breaks. */
+function parse(request: Request, type: string): Promise<Collected[]> {
+  const parts = parser(type);
+  const files: Collected[] = [];
+  const reader = request.body?.getReader();
+  let stopped: AppError | null = null;
+  return new Promise<Collected[]>((resolve, reject) => {
+    const stop = (error: AppError) => {
+      if (stopped) return;
+      stopped = error;
+      void reader?.cancel().catch(() => {});
+      reject(error);
+    };
+    parts.on("file", (field, stream, info) => {
+      if (field !== "photos") {
+        stream.resume();
+        return;
+      }
+      const file: Collected = { name: info.filename ?? "", chunks: [] };
+      files.push(file);
+      stream.on("data", (chunk: Buffer) => file.chunks.push(chunk));
+      stream.on("limit", () => stop(new AppError("photoTooLarge")));
+    });
+    parts.on("filesLimit", () => stop(new AppError("tooManyPhotos")));
+    parts.on("partsLimit", () => stop(new AppError("tooManyPhotos")));
+    parts.on("error", () => stop(new AppError("multipartInvalid")));
+    parts.on("close", () => {
+      if (!stopped) resolve(files);
+    });
+
+    void (async () => {
+      if (!reader) return stop(new AppError("multipartInvalid"));
+      let size = 0;
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch {
+          return stop(new AppError("multipartInvalid"));
+        }
+        if (stopped) return;
+        if (chunk.done) break;
+        size += chunk.value.byteLength;
+        if (size > MAX_UPLOAD_BYTES) return stop(new AppError("photoTooLarge"));
+        // busboy's own buffering is bounded by its part limits; waiting for
+        // 'drain' keeps the body from running ahead of the parsing.
+        if (!parts.write(chunk.value)) await new Promise((drained) => parts.once("drain", drained));
+      }
+      parts.end();
+    })();
+  });
 }
 
 export async function readPhotoParts(request: Request): Promise<UploadedFile[]> {
   const type = request.headers.get("content-type") ?? "";
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !boundary) throw new AppError("photosNotMultipart");
-  const bytes = await readCapped(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "bodyTooLarge" ? new AppError("photoTooLarge") : error;
-  });
-  if (countParts(bytes, boundary[1] ?? boundary[2]) > MAX_PARTS) throw new AppError("tooManyPhotos");
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !/boundary=/i.test(type))
+    throw new AppError("photosNotMultipart");
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw new AppError("photoTooLarge");
 
-  let form: FormData;
-  try {
-    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
-  } catch {
-    throw new AppError("multipartInvalid");
-  }
-  const files = form.getAll("photos").filter((part): part is File => typeof part !== "string");
+  const files = await parse(request, type);
   if (files.length === 0) throw new AppError("photosMissing");
-  if (files.length > MAX_PHOTOS_PER_UPLOAD) throw new AppError("tooManyPhotos");
-  if (files.some((file) => file.size > MAX_PHOTO_BYTES)) throw new AppError("photoTooLarge");
-  return Promise.all(
-    files.map(async (file) => ({
-      // The client's name is kept for display only; it never reaches a path.
-      name: (file.name || "photo").replace(/[\p{Cc}/\\]/gu, "_").slice(0, 200),
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    })),
-  );
+  return files.map((file) => ({
+    // The client's name is kept for display only; it never reaches a path.
+    name: (file.name || "photo").replace(/[\p{Cc}/\\]/gu, "_").slice(0, 200),
+    bytes: Buffer.concat(file.chunks),
+  }));
 }

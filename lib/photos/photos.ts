@@ -37,11 +37,21 @@ async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shop
 
 const quotaExceeded = () => new AppError("uploadQuotaExceeded");
 
-export async function addPhotos(client: PrismaClient, { shopId, repairId, userId }: PhotoScope, files: UploadedFile[]) {
+/**
+ * Whether photos may be added to this repair now: it is the shop's and the
+ * shop has room left. Checked before a byte of the upload is read; the exact
+ * room is checked again in addPhotos, under a lock.
+ */
+export async function assertPhotoRoom(client: PrismaClient, { shopId, repairId }: PhotoScope): Promise<void> {
   await repairOfShop(client, shopId, repairId);
-  // A full shop is told before any image is decoded; the exact check is below, under a lock.
-  const quota = env().UPLOAD_QUOTA_MB * 1024 * 1024;
-  if ((await storedBytes(client, shopId)) >= quota) throw quotaExceeded();
+  if ((await storedBytes(client, shopId)) >= quotaBytes()) throw quotaExceeded();
+}
+
+const quotaBytes = () => env().UPLOAD_QUOTA_MB * 1024 * 1024;
+
+/** Stores the photos of an upload; assertPhotoRoom has been called for it. */
+export async function addPhotos(client: PrismaClient, { shopId, repairId, userId }: PhotoScope, files: UploadedFile[]) {
+  const quota = quotaBytes();
   const cleaned = await Promise.all(
     files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })),
   );

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -58,6 +58,76 @@ function hugeLogin(base: string, size: number, declared: boolean): Promise<{ sta
   });
 }
 
+/** Health's answer times and the server's peak memory while `work` runs. */
+async function watchServer(pid: number, base: string, work: () => Promise<unknown>) {
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  const before = rss();
+  let peak = before;
+  const health: number[] = [];
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      const t = performance.now();
+      const response = await fetch(`${base}/api/health`);
+      await response.arrayBuffer();
+      health.push(performance.now() - t);
+      peak = Math.max(peak, rss());
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    watching = false;
+    await watch;
+  }
+  return { health, grewBy: peak - before };
+}
+
+/** Sends a multipart upload of `photos` parts of `size` bytes each, streamed; resolves with the status. */
+function bigUpload(base: string, token: string, repairId: string, photos: number, size: number): Promise<number> {
+  const boundary = "----rd" + Math.random().toString(36).slice(2);
+  const head = (i: number) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="p${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+  const parts = Array.from({ length: photos }, (_, i) => head(i));
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const total = parts.reduce((n, p) => n + p.length + size, 0) + (photos - 1) * 2 + tail.length;
+  const chunk = Buffer.alloc(256 * 1024, 0x41);
+  chunk.set([0xff, 0xd8, 0xff]);
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/api/repairs/${repairId}/photos`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": total,
+      },
+    });
+    req.on("response", (res) => {
+      resolve(res.statusCode ?? 0);
+      res.resume();
+      req.destroy();
+    });
+    req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
+    const pieces: Buffer[] = [];
+    parts.forEach((part, i) => {
+      if (i > 0) pieces.push(Buffer.from("\r\n"));
+      pieces.push(part);
+      for (let sent = 0; sent < size; sent += chunk.length)
+        pieces.push(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+    });
+    pieces.push(tail);
+    let at = 0;
+    const pump = () => {
+      while (at < pieces.length && !req.destroyed) if (!req.write(pieces[at++])) return void req.once("drain", pump);
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
 describe("the production server under hostile input", () => {
   it("refuses a 30 MB password at once while /api/health keeps answering", async () => {
     const health: number[] = [];
@@ -94,6 +164,87 @@ describe("the production server under hostile input", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("keeps answering every shop while one account sends 20 uploads of 20 MB at once", async () => {
+    const owner = await ownerIn(database.url, "Flood");
+    const token = await signInOver(app.base, owner.email, owner.password);
+    const repair = await (
+      await apiCall(app.base, token, "/api/repairs", {
+        repair_number: "R-F",
+        customer_name: "Ana",
+        item_description: "Watch",
+      })
+    ).json();
+    const photo = 10 * 1024 * 1024 - 4096;
+    const flood = (repairId: string) =>
+      Promise.all(Array.from({ length: 20 }, () => bigUpload(app.base, token, repairId, 2, photo)));
+
+    // A repair that does not exist: refused before a byte of any body is read.
+    let statuses: number[] = [];
+    const missing = await watchServer(app.serverPid, app.base, async () => {
+      statuses = await flood("00000000-0000-4000-8000-000000000000");
+    });
+    expect(statuses).toEqual(Array(20).fill(404));
+    expect(Math.max(...missing.health)).toBeLessThan(300);
+    expect(missing.grewBy).toBeLessThan(100 * 1024 * 1024);
+
+    // The shop's own repair: two bodies are read at a time, the rest are told to wait.
+    const real = await watchServer(app.serverPid, app.base, async () => {
+      statuses = await flood(repair.id);
+    });
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(18);
+    console.log(
+      "STATUSES",
+      statuses,
+      Math.max(...real.health),
+      real.grewBy,
+      Math.max(...missing.health),
+      missing.grewBy,
+    );
+    expect(statuses.every((s) => s === 429 || s === 422)).toBe(true);
+    expect(Math.max(...real.health)).toBeLessThan(300);
+    expect(real.grewBy).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it("answers a body over its cap with a 413 the client can read, and an unknown method with a 405", async () => {
+    const owner = await ownerIn(database.url, "Cap");
+    const token = await signInOver(app.base, owner.email, owner.password);
+    // fetch sends the whole body; the server refuses it at 64 KB, and the client reads why.
+    const tooLong = await apiCall(app.base, token, "/api/repairs", {
+      repair_number: "R-413",
+      customer_name: "Ana",
+      item_description: "Watch",
+      notes: "x".repeat(5 * 1024 * 1024),
+    });
+    expect(tooLong.status).toBe(413);
+    expect((await tooLong.json()).code).toBe("bodyTooLarge");
+    // A photo upload to a repair that is not there: answered before its 20 MB are read, and readable too.
+    const form = new FormData();
+    form.append("photos", new Blob([new Uint8Array(10 * 1024 * 1024 - 4096)], { type: "image/jpeg" }), "a.jpg");
+    form.append("photos", new Blob([new Uint8Array(10 * 1024 * 1024 - 4096)], { type: "image/jpeg" }), "b.jpg");
+    const missing = await fetch(`${app.base}/api/repairs/00000000-0000-4000-8000-000000000000/photos`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).code).toBe("repairNotFound");
+
+    for (const method of ["TRACE", "PROPFIND"]) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(`${app.base}/api/health`, { method }, (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.body).code).toBe("methodNotAllowed");
+      expect(answer.body).not.toMatch(/at .*\.js/);
+    }
   });
 
   it("marks API answers no-store, and sends HSTS only where the browser came over HTTPS", async () => {

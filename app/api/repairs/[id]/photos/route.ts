@@ -2,17 +2,20 @@ import { authedRoute } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
 import { assertImageRoom } from "@/lib/photos/image";
 import { readPhotoParts } from "@/lib/photos/multipart";
-import { addPhotos, listPhotos } from "@/lib/photos/photos";
+import { addPhotos, assertPhotoRoom, listPhotos } from "@/lib/photos/photos";
+import { inUploadSlot } from "@/lib/photos/upload-slots";
 
 export const GET = authedRoute(async ({ db, caller, params }) =>
   json(await listPhotos(db, { shopId: caller.shopId, repairId: params.id })),
 );
 
 export const POST = authedRoute(async ({ db, request, caller, params }) => {
-  // Images queued past their limit: busy, before 20 MB of body are read and parsed.
+  const scope = { shopId: caller.shopId, repairId: params.id, userId: caller.userId };
+  // Everything that can refuse the upload is asked before a byte of its body is read.
   assertImageRoom();
-  const files = await readPhotoParts(request);
-  return json(await addPhotos(db, { shopId: caller.shopId, repairId: params.id, userId: caller.userId }, files), {
-    status: 201,
+  await assertPhotoRoom(db, scope);
+  return inUploadSlot(caller.shopId, async () => {
+    const files = await readPhotoParts(request);
+    return json(await addPhotos(db, scope, files), { status: 201 });
   });
 });
