@@ -18,6 +18,8 @@ const settingsSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(0, 3_600_000, 25_000),
   /** Seconds of HSTS on answers to HTTPS requests (0: none). */
   HSTS_MAX_AGE: int(0, 100_000_000, 0),
+  /** The reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, "loopback"); unset: none. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).catch("info").default("info"),
   /** The address users open (the first-run link); default http://localhost:PORT. */
   APP_URL: z.string().url().optional().catch(undefined),

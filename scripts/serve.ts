@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import next from "next";
 import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
+import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from "@/lib/http/client-address";
 import { settings } from "@/lib/env";
 import { errorFields, logger } from "@/lib/log";
 import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
@@ -48,9 +49,13 @@ function isHttps(req: IncomingMessage): boolean {
   return typeof proto === "string" && proto.split(",")[0].trim().toLowerCase() === "https";
 }
 
+/** The methods the app answers; any other (TRACE, CONNECT, made-up ones) is a 405 before Next sees it. */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 async function main() {
   const log = logger();
   const config = settings();
+  const trusted = trustedProxies(config.TRUST_PROXY);
   const app = next({ dev: false, dir: process.cwd(), hostname: config.HOSTNAME, port: config.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -60,6 +65,17 @@ async function main() {
   const worked = collectWhenIdle(() => inFlight === 0);
 
   const server = createServer({ highWaterMark: RESPONSE_BUFFER_BYTES }, (req: IncomingMessage, res: ServerResponse) => {
+    if (!METHODS.has(req.method ?? "")) {
+      res.writeHead(405, { Allow: [...METHODS].join(", "), "Content-Type": "application/json", Connection: "close" });
+      res.end(JSON.stringify({ error: errorText("methodNotAllowed"), code: "methodNotAllowed" }));
+      return;
+    }
+    // Per-address limits read this; a client never sets it (lib/http/client-address.ts).
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+      req.socket.remoteAddress,
+      req.headers["x-forwarded-for"],
+      trusted,
+    );
     const incoming = req.headers["x-request-id"];
     const reqId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers["x-request-id"] = reqId;

@@ -1,6 +1,7 @@
 import { authenticate, type Caller } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { errorResponse } from "./respond";
 
 // The one shape of every route handler: read the body or query (capped, no
@@ -28,13 +29,10 @@ export function authedRoute(handle: (ctx: Context & { caller: Caller }) => Promi
 }
 
 /**
- * The client's address for per-IP limits: the last X-Forwarded-For entry, which
- * Next sets from the socket when the client sent none and a reverse proxy
- * appends otherwise. A client talking to Next directly can forge it; the
- * per-account limits do not depend on it.
+ * The client's address for per-address limits, as the HTTP server worked it
+ * out from the socket and the trusted proxies (lib/http/client-address.ts);
+ * never a header the client chose.
  */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").pop()?.trim();
-  return last || "unknown";
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || "unknown";
 }

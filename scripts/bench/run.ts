@@ -128,6 +128,8 @@ async function startServer(url: string | null, smtpUrl: string): Promise<Server>
       HOSTNAME: "127.0.0.1",
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, "uploads"),
+      // Clients are told apart by X-Forwarded-For, as behind a reverse proxy on loopback.
+      TRUST_PROXY: "loopback",
       // Customer notices go to the bench's own SMTP server on loopback.
       SMTP_URL: smtpUrl,
       MAIL_FROM: "Bench shop <bench@example.com>",

@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 // A repair's history (issue 17, part 1): every change, written in the same
 // transaction as the change, read back newest first with who and when.
@@ -41,7 +42,7 @@ describe("GET /api/repairs/{id}/history", () => {
     await answerRoute(
       new Request(`http://localhost/t/${link}`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "203.0.113.9" },
+        headers: { "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: "203.0.113.9" },
         body: "answer=approve",
       }),
       { params: Promise.resolve({ token: link }) },

@@ -6,6 +6,7 @@ import { settings } from "@/lib/env";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 // The customer's status link (issue 15, parts 2 and 3), on a real Postgres:
 // what the page shows and never shows, the one 404, the headers, the limit
@@ -22,7 +23,7 @@ const tokenOf = (url: string) => url.split("/t/")[1];
 
 function view(token: string, { ip = newAddress(), query = "", headers = {} as Record<string, string> } = {}) {
   return pageRoute(
-    new Request(`http://localhost/t/${token}${query}`, { headers: { "x-forwarded-for": ip, ...headers } }),
+    new Request(`http://localhost/t/${token}${query}`, { headers: { [CLIENT_ADDRESS_HEADER]: ip, ...headers } }),
     ctx(token),
   );
 }
@@ -31,7 +32,7 @@ function answer(token: string, body: string, { ip = newAddress(), headers = {} a
   return answerRoute(
     new Request(`http://localhost/t/${token}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...headers },
+      headers: { "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: ip, ...headers },
       body,
     }),
     ctx(token),

@@ -3,6 +3,7 @@ import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { db } from "@/lib/db";
 import { jsonRequest } from "./requests";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 
 export const PASSWORD = "Correct-Horse-9";
 let counter = 0;
@@ -27,7 +28,7 @@ export async function loginAs(
   ip = "203.0.113.1",
 ) {
   return loginRoute(
-    jsonRequest("/api/auth/login", { email, password, ...extra }, { headers: { "x-forwarded-for": ip } }),
+    jsonRequest("/api/auth/login", { email, password, ...extra }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }),
   );
 }
 
