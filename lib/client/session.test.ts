@@ -15,7 +15,18 @@ describe("returning to a page after signing in", () => {
     ["?next=/\\evil.example", "/dashboard"],
     ["?next=javascript:alert(1)", "/dashboard"],
     ["?next=/login?next=/x", "/dashboard"],
+    ["?next=%2F%09%2Fevil.example%2Fx", "/dashboard"],
+    ["?next=%2F%0A%2Fevil.example%2Fx", "/dashboard"],
+    ["?next=%2F%0D%2Fevil.example%2Fx", "/dashboard"],
+    ["?next=%2F%00%2Fevil.example", "/dashboard"],
+    ["?next=%2F%20%2Fevil.example", "/dashboard"],
+    ["?next=/%09/evil.example", "/dashboard"],
+    ["?next=/%5Cevil.example", "/dashboard"],
+    ["?next=/./login", "/dashboard"],
+    ["?next=/repairs/../login", "/dashboard"],
+    ["?next=https:/evil.example", "/dashboard"],
     ["?next=/repairs", "/repairs"],
+    ["?next=%2Frepairs%3Fstatuses%3Dready%2Cdiagnosing", "/repairs?statuses=ready,diagnosing"],
   ])("goes nowhere but this site's pages: %s", (search, path) => {
     expect(pathAfterSignIn(search)).toBe(path);
   });

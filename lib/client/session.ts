@@ -38,8 +38,17 @@ export function clearSession() {
  */
 export function pathAfterSignIn(search: string): string {
   const next = new URLSearchParams(search).get("next");
-  return next && /^\/(?![/\\])/.test(next) && !next.startsWith("/login") ? next : "/dashboard";
+  // Browsers drop tabs and line breaks from a URL (`/\t/evil` is `//evil`):
+  // a path holding any control character or space is refused outright.
+  if (!next || !next.startsWith("/") || /[\p{Cc}\p{Zs}\\]/u.test(next)) return "/dashboard";
+  // Resolved as the browser will resolve it: it must stay on this site.
+  const url = new URL(next, SELF);
+  if (url.origin !== SELF || url.pathname.startsWith("/login")) return "/dashboard";
+  return url.pathname + url.search + url.hash;
 }
+
+/** A stand-in for this site's own origin, to resolve `next` against. */
+const SELF = "http://this-site.invalid";
 
 /** /login, remembering the signed-in page the user was headed for. */
 export function loginPathFrom(location: { pathname: string; search: string }): string {
