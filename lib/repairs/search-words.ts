@@ -29,6 +29,14 @@ import { foldTerm, searchPattern } from "./search-text";
 /** The most words a search's last word may begin before the trigrams read it instead ("jose g"). */
 export const MAX_ENDINGS = 100;
 
+/**
+ * The most words a walk joins: each is a join Postgres must plan, and a term
+ * of dozens of short words took seconds to plan. The first word is always
+ * among them (it must be whole); the phrase's own condition holds the rest,
+ * each between two spaces of it, so the repairs found are the same.
+ */
+export const MAX_WALK_WORDS = 4;
+
 /** The words of a term that is several runs of letters, folded, one space apart; else null. */
 function phraseWords(term: string): string[] | null {
   const folded = foldTerm(term);
@@ -83,7 +91,10 @@ function substringSearch(term: string): Search {
 function phraseSearch(words: string[], endings: string[]): Search | null {
   if (endings.length > MAX_ENDINGS) return null;
   const phrase = Prisma.sql`strpos(search_text, ${words.join(" ")}) > 0`;
-  const whole = [...new Set([...words.slice(0, -1), ...(endings.length === 1 ? endings : [])])];
+  const whole = [...new Set([...words.slice(0, -1), ...(endings.length === 1 ? endings : [])])].slice(
+    0,
+    MAX_WALK_WORDS,
+  );
   return {
     where: Prisma.sql`${phrase}
     AND repair_search_words(search_text) @> ${words.slice(0, -1)}::text[]

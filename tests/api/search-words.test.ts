@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
-import { MAX_ENDINGS, searchCondition, wordWalk } from "@/lib/repairs/search-words";
+import { MAX_ENDINGS, MAX_WALK_WORDS, searchCondition, wordWalk } from "@/lib/repairs/search-words";
 import { planOf } from "../helpers/plan";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -65,6 +65,29 @@ describe("GET /api/repairs?search= with several words", () => {
     // Each answer is the substring search's own.
     for (const term of ["jose garcia", "jose garc", "maria jose garcia", "garcia jose", "garcia lopez", "de jose"])
       expect(await found(api, term), term).toEqual(await holding(owner.shopId, term));
+  });
+
+  it("bounds a search of dozens of words: the walk joins a few of them, and finds exactly the phrase", async () => {
+    const { api, owner } = await shopSession();
+    // 66 words of two letters (197 characters): once a join each to plan, seconds of it.
+    const words = Array.from(
+      { length: 66 },
+      (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + ((i * 7) % 26))}`,
+    );
+    const phrase = words.join(" ");
+    const holdingIt = (await createRepair(api, { customer_name: "Anna", item_description: phrase })).id;
+    // The same words with the last two swapped: not the phrase.
+    const swapped = [...words.slice(0, -2), words[65], words[64]].join(" ");
+    await createRepair(api, { customer_name: "Anna", item_description: swapped });
+    expect(phrase.length).toBeLessThanOrEqual(200);
+
+    const search = await searchCondition(db(), owner.shopId, phrase);
+    expect(search.walk?.words.length).toBeLessThanOrEqual(MAX_WALK_WORDS);
+    expect(search.walk?.words[0]).toBe(words[0]);
+    expect(await found(api, phrase)).toEqual([holdingIt]);
+    expect(await found(api, words.slice(0, 60).join(" "))).toHaveLength(2);
+    expect(await found(api, words.slice(1, 61).join(" "))).toHaveLength(2);
+    expect(await holding(owner.shopId, phrase)).toEqual([holdingIt]);
   });
 
   it("takes its first word whole: the one way it differs from a substring", async () => {
