@@ -149,3 +149,13 @@ test("an unknown address shows a translated page with a way back", async ({ page
   await page.getByRole("link", { name: "Ves al tauler" }).click();
   await expect(page).toHaveURL(/\/(dashboard|login)$/);
 });
+
+test("a hostile ?next= with a tab in it leads to the dashboard, never to another site", async ({ page }) => {
+  await newOwner("hostile.next@example.com");
+  await page.goto("/login?next=%2F%09%2Fevil.example%2Fx");
+  await page.getByLabel("Email").fill("hostile.next@example.com");
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(new URL(page.url()).host).not.toBe("evil.example");
+});
