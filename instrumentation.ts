@@ -1,7 +1,7 @@
 // Runs once when the server starts (scripts/serve.ts, which npm start and the
 // Docker image run as a child of scripts/start.ts): puts the upload folder back
-// in step with the photo records, keeps the rate-limit table small (now and
-// every hour), starts the customer notices' worker when mail is configured,
+// in step with the photo records, keeps the rate-limit and lockout tables small
+// (now and every hour), starts the customer notices' worker when mail is configured,
 // and prints the first-run instructions while no account exists.
 const HOUR = 3_600_000;
 
@@ -11,6 +11,7 @@ export async function register() {
   const { sweepUploads } = await import("@/lib/photos/store");
   const { recordedPhotoPaths } = await import("@/lib/photos/photos");
   const { pruneRateLimits } = await import("@/lib/rate-limit");
+  const { pruneLockouts } = await import("@/lib/auth/lockout");
   const { db } = await import("@/lib/db");
   const { errorFields, logger } = await import("@/lib/log");
   const log = logger();
@@ -22,8 +23,8 @@ export async function register() {
     } catch (error) {
       log.warn({ error: errorFields(error) }, "could not check the upload folder");
     }
-    await pruneRateLimits(db()).catch((error: unknown) =>
-      log.warn({ error: errorFields(error) }, "could not prune rate limits"),
+    await Promise.all([pruneRateLimits(db()), pruneLockouts(db())]).catch((error: unknown) =>
+      log.warn({ error: errorFields(error) }, "could not prune rate limits and lockouts"),
     );
   };
   // In the background: a large upload folder must not hold up the first request.

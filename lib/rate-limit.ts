@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
@@ -36,11 +37,21 @@ export const limits = {
   subaccountsPerShop: (shopId: string): Limit => ({ key: `subaccount:shop:${shopId}`, max: 10, windowMs: 60 * MINUTE }),
 };
 
+/**
+ * The key as stored: its kind ("login:ip") and a hash of the whole. An email
+ * or an address a client sends is never stored as it came: an 8,000-character
+ * one was too long for the key's index, and the table holds no one's email.
+ */
+export function storedKey(limit: Limit): string {
+  const kind = limit.key.split(":", 2).join(":");
+  return `${kind}:${createHash("sha256").update(limit.key).digest("base64url").slice(0, 32)}`;
+}
+
 /** Takes a slot, or throws 429 with the seconds to wait when the window is full. */
 export async function takeSlot(client: PrismaClient, limit: Limit): Promise<void> {
   const rows = await client.$queryRaw<{ count: number; reset_at: Date }[]>`
     INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${limit.key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+    VALUES (${storedKey(limit)}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
@@ -54,12 +65,12 @@ export async function takeSlot(client: PrismaClient, limit: Limit): Promise<void
 
 /** Gives back the slot of an attempt that succeeded. */
 export async function releaseSlot(client: PrismaClient, limit: Limit): Promise<void> {
-  await client.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${limit.key}`;
+  await client.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${storedKey(limit)}`;
 }
 
 /** Forgets a key's failures (after a successful sign-in for that email). */
 export async function resetLimit(client: PrismaClient, limit: Limit): Promise<void> {
-  await client.rateLimit.deleteMany({ where: { key: limit.key } });
+  await client.rateLimit.deleteMany({ where: { key: storedKey(limit) } });
 }
 
 /** Removes windows that ended long ago; cheap, run now and then. */

@@ -1,6 +1,6 @@
 import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { runOnPool } from "./worker-pool";
+import { runInLane, runOnPool, type Lane } from "./worker-pool";
 import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 
 /**
@@ -28,8 +28,8 @@ export async function hashPassword(password: string): Promise<string> {
   return (await runOnPool("hash", password, BCRYPT_COST)).result;
 }
 
-/** Whether the password matches; one over 72 bytes never does, and costs no hash. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+/** Whether the password matches; one over 72 bytes never does, and costs no hash. `lane`: see ./worker-pool. */
+export async function verifyPassword(password: string, hash: string, lane: Lane = "trusted"): Promise<boolean> {
   if (passwordBytes(password) > PASSWORD_MAX_BYTES) return false;
-  return (await runOnPool("compare", password, hash)).result;
+  return (await runInLane(lane, "compare", password, hash)).result;
 }

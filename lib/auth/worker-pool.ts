@@ -13,8 +13,15 @@ import { AppError } from "@/lib/errors";
 // threads can catch up on soon is refused at once (503, Retry-After: 1)
 // rather than queued for ever.
 
-/** Jobs that may wait for a thread; more are refused as busy. */
-export const MAX_WAITING = 64;
+/**
+ * Jobs that may wait for a thread, by lane; more are refused as busy. Sign-in
+ * attempts for an unknown email or an account that has been failing wait in
+ * the open lane; everything else (a known account's sign-in, signed-in work)
+ * in the trusted one, served first. So a flood of guesses fills only its own
+ * lane, and the owner's sign-in still goes through.
+ */
+export const MAX_WAITING = { trusted: 16, open: 48 } as const;
+export type Lane = keyof typeof MAX_WAITING;
 
 const WORKER_SOURCE = `
 const { parentPort, threadId } = require("node:worker_threads");
@@ -58,7 +65,7 @@ type Slot = { worker: Worker | null; busy: Pending | null; idle?: NodeJS.Timeout
 export const IDLE_MS = 60_000;
 
 const state = globalThis as unknown as {
-  workerPool?: { slots: Slot[]; waiting: Pending[]; nextId: number; done: Record<Op, number> };
+  workerPool?: { slots: Slot[]; waiting: Record<Lane, Pending[]>; nextId: number; done: Record<Op, number> };
 };
 
 function pool() {
@@ -67,7 +74,12 @@ function pool() {
     // with every core hashing, four clients signing in took the list's p99
     // to three times its calm value.
     const size = Math.max(1, availableParallelism() - 1);
-    state.workerPool = { slots: [], waiting: [], nextId: 1, done: { hash: 0, compare: 0, qr: 0 } };
+    state.workerPool = {
+      slots: [],
+      waiting: { trusted: [], open: [] },
+      nextId: 1,
+      done: { hash: 0, compare: 0, qr: 0 },
+    };
     for (let i = 0; i < size; i++) state.workerPool.slots.push({ worker: null, busy: null });
   }
   return state.workerPool;
@@ -103,7 +115,8 @@ function start(slot: Slot): Worker {
 
 function next(slot: Slot) {
   clearTimeout(slot.idle);
-  const job = pool().waiting.shift();
+  const { waiting } = pool();
+  const job = waiting.trusted.shift() ?? waiting.open.shift();
   if (!job) {
     slot.idle = setTimeout(() => {
       const worker = slot.worker;
@@ -121,16 +134,25 @@ function next(slot: Slot) {
   slot.worker.postMessage({ id: job.id, op: job.op, args: job.args });
 }
 
-/** Runs one job on a worker thread; the thread's id comes back too (tests check it is not the main one). */
+/** Runs one job on a worker thread, in the trusted lane; the thread's id comes back too (tests check it is not the main one). */
 export function runOnPool<K extends Op>(
   op: K,
   ...args: Jobs[K]["args"]
 ): Promise<{ result: Jobs[K]["result"]; threadId: number }> {
+  return runInLane("trusted", op, ...args);
+}
+
+/** Runs one job on a worker thread, waiting in `lane`. */
+export function runInLane<K extends Op>(
+  lane: Lane,
+  op: K,
+  ...args: Jobs[K]["args"]
+): Promise<{ result: Jobs[K]["result"]; threadId: number }> {
   const { slots, waiting } = pool();
-  if (waiting.length >= MAX_WAITING) return Promise.reject(new AppError("busy", { retryAfter: 1 }));
+  if (waiting[lane].length >= MAX_WAITING[lane]) return Promise.reject(new AppError("busy", { retryAfter: 1 }));
   return new Promise((resolve, reject) => {
     const job: Pending = { id: pool().nextId++, op, args, resolve: resolve as Pending["resolve"], reject };
-    waiting.push(job);
+    waiting[lane].push(job);
     const idle = slots.find((slot) => slot.busy === null);
     if (idle) next(idle);
   });
@@ -143,7 +165,7 @@ export function workerPoolStats() {
     threads: slots.length,
     running: slots.filter((slot) => slot.worker).length,
     busy: slots.filter((slot) => slot.busy).length,
-    waiting: waiting.length,
+    waiting: waiting.trusted.length + waiting.open.length,
     done: { ...done },
   };
 }

@@ -9,7 +9,9 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { POST as exportRoute } from "@/app/api/export/excel/route";
-import { LOCKOUT, lockMinutes, recordFailure, unlockAccount } from "@/lib/auth/lockout";
+import { limits, storedKey } from "@/lib/rate-limit";
+import { MAX_WAITING, runInLane, workerPoolStats } from "@/lib/auth/worker-pool";
+import { LOCKOUT, lockMinutes, pruneLockouts, recordFailure, unlockAccount } from "@/lib/auth/lockout";
 import { signAccessToken } from "@/lib/auth/tokens";
 import { createDb, db, rows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -329,6 +331,73 @@ describe("guessing has a ceiling: the escalating lockout", () => {
     expect(await db().accountLockout.count({ where: { email: owner.email } })).toBe(0);
   });
 
+  it("halves the count for each quiet day below the ceiling, never at it", async () => {
+    const owner = await newOwner();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 60_000);
+    await db().accountLockout.create({ data: { email: owner.email, failures: 19, updatedAt: daysAgo(1) } });
+    await recordFailure(db(), owner.email);
+    // 19 halved once, plus this failure: the 10th, a one-minute lock.
+    const row = await db().accountLockout.findUniqueOrThrow({ where: { email: owner.email } });
+    expect(row.failures).toBe(10);
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    await db().accountLockout.update({ where: { email: owner.email }, data: { failures: 40, updatedAt: daysAgo(3) } });
+    await recordFailure(db(), owner.email);
+    expect((await db().accountLockout.findUniqueOrThrow({ where: { email: owner.email } })).failures).toBe(6);
+    await db().accountLockout.update({
+      where: { email: owner.email },
+      data: { failures: LOCKOUT.permanentAt, updatedAt: daysAgo(30) },
+    });
+    expect((await loginAs(owner.email, PASSWORD, {}, "198.51.100.210")).status).toBe(423);
+  });
+
+  it("forgets unknown emails' rows after an hour and rows halved away after a week, never a locked account's", async () => {
+    const owner = await newOwner();
+    const other = await newOwner();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    const ghost = `ghost-${Date.now()}@example.com`;
+    const fresh = `fresh-${Date.now()}@example.com`;
+    await db().accountLockout.createMany({
+      data: [
+        { email: ghost, failures: 30, updatedAt: hoursAgo(2) },
+        { email: fresh, failures: 3, updatedAt: hoursAgo(0) },
+        { email: owner.email, failures: 30, updatedAt: hoursAgo(24 * 8) },
+        { email: other.email, failures: LOCKOUT.permanentAt, updatedAt: hoursAgo(24 * 30) },
+      ],
+    });
+    await pruneLockouts(db());
+    const left = await db().accountLockout.findMany({
+      where: { email: { in: [ghost, fresh, owner.email, other.email] } },
+      select: { email: true },
+    });
+    expect(left.map((row) => row.email).sort()).toEqual([fresh, other.email].sort());
+  });
+
+  it("stores no email or address in the limits' table, however long the address a request carries", async () => {
+    const owner = await newOwner();
+    const response = await loginAs(owner.email, "Wrong-password-1", {}, "x".repeat(8000));
+    expect(response.status).toBe(403);
+    const keys = (await db().rateLimit.findMany({ select: { key: true } })).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(key.length).toBeLessThanOrEqual(64);
+      expect(key).not.toContain(owner.email);
+      expect(key).not.toContain("xxxx");
+    }
+  });
+
+  it("lets the owner sign in while guesses for unknown emails fill the hashing threads' queue", async () => {
+    const owner = await newOwner();
+    const { threads } = workerPoolStats();
+    // Every thread busy for a while, and the open lane full, as a flood of guesses leaves them.
+    const busy = Array.from({ length: threads }, () => runInLane("open", "hash", "x", 12));
+    const queued = Array.from({ length: MAX_WAITING.open }, () => runInLane("open", "hash", "x", 4));
+    const guess = await loginAs(`nobody-${Date.now()}@example.com`, "Wrong-password-1", {}, "198.51.100.150");
+    expect(guess.status).toBe(503);
+    const signedIn = await loginAs(owner.email, PASSWORD, {}, "198.51.100.151");
+    expect(signedIn.status).toBe(200);
+    await Promise.all([...busy, ...queued]);
+  });
+
   it("counts wrong codes and passwords on signed-in calls too, and clears the count on success", async () => {
     const owner = await newOwner();
     const { accessToken } = await signIn(owner.email);
@@ -506,7 +575,9 @@ describe("accounts", () => {
     expect((await full.json()).code).toBe("accountLimitReached");
     // A shop that is full is told so every time, without spending the rate limit on it.
     for (let i = 0; i < 12; i++) expect((await create(10 + i)).status).toBe(422);
-    const slot = await db().rateLimit.findUnique({ where: { key: `subaccount:shop:${owner.shopId}` } });
+    const slot = await db().rateLimit.findUnique({
+      where: { key: storedKey(limits.subaccountsPerShop(owner.shopId)) },
+    });
     expect(slot?.count).toBe(2);
   });
 
