@@ -64,6 +64,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   accountLocked: 423,
   tooManyAttempts: 429,
   exportBusy: 429,
+  mailLimitReached: 429,
+  resendLimitReached: 429,
   tooManyUploads: 429,
   internal: 500,
   busy: 503,

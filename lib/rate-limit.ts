@@ -34,6 +34,19 @@ export const limits = {
   }),
   /** Customers' status page lookups and answers (GET and POST /t/{token}) from one address. */
   statusLinkPerIp: (ip: string): Limit => ({ key: `status-link:ip:${ip}`, max: 60, windowMs: 5 * MINUTE }),
+  /** "Send again" of one notice, and of all a repair's notices, per day. */
+  resendPerNotice: (noticeId: string): Limit => ({
+    key: `resend:notice:${noticeId}`,
+    max: 3,
+    windowMs: 24 * 60 * MINUTE,
+    code: "resendLimitReached",
+  }),
+  resendPerRepair: (repairId: string): Limit => ({
+    key: `resend:repair:${repairId}`,
+    max: 10,
+    windowMs: 24 * 60 * MINUTE,
+    code: "resendLimitReached",
+  }),
   subaccountsPerShop: (shopId: string): Limit => ({ key: `subaccount:shop:${shopId}`, max: 10, windowMs: 60 * MINUTE }),
 };
 

@@ -2,7 +2,8 @@ import { AppError, successText } from "@/lib/errors";
 import type { Notice, PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
-import { mailConfigured, wakeWorker } from "./queue";
+import { limits, takeSlot } from "@/lib/rate-limit";
+import { assertMailRoom, mailConfigured, wakeWorker, writeNotice } from "./queue";
 
 // A repair's notices, as staff see them on its screen, and "send again".
 
@@ -38,31 +39,27 @@ export async function listNotices(client: PrismaClient, shopId: string, repairId
 
 /**
  * POST /repairs/{id}/notices/{noticeId}/resend: the same message queued again,
- * as a new notice, to the repair's email as it is now.
+ * as a new notice, made afresh from the repair as it is now (its email, its
+ * status link), within the caps of "send again" and of the shop's mail.
  */
 export async function resendNotice(client: PrismaClient, shopId: string, repairId: string, noticeId: string) {
   assertRepairId(repairId);
   if (!isUuid(noticeId)) throw new AppError("noticeNotFound");
   if (!mailConfigured()) throw new AppError("mailNotConfigured");
+  const original = await client.notice.findFirst({ where: { id: noticeId, repairId, shopId } });
+  if (!original) {
+    if (!(await client.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } }))) throw notFound();
+    throw new AppError("noticeNotFound");
+  }
+  await takeSlot(client, limits.resendPerNotice(noticeId));
+  await takeSlot(client, limits.resendPerRepair(repairId));
   const copy = await client.$transaction(async (tx) => {
-    const repair = await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { customerEmail: true } });
+    const repair = await tx.repair.findFirst({ where: { id: repairId, shopId } });
     if (!repair) throw notFound();
     if (!repair.customerEmail) throw new AppError("noCustomerEmail");
-    const original = await tx.notice.findFirst({ where: { id: noticeId, repairId, shopId } });
-    if (!original) throw new AppError("noticeNotFound");
-    return tx.notice.create({
-      data: {
-        shopId,
-        repairId,
-        event: original.event,
-        status: original.status,
-        toEmail: repair.customerEmail,
-        language: original.language,
-        subject: original.subject,
-        textBody: original.textBody,
-        htmlBody: original.htmlBody,
-      },
-    });
+    const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId } });
+    await assertMailRoom(tx, shopId);
+    return writeNotice(tx, repair, shop, original.event, { status: original.status });
   });
   wakeWorker();
   return { notice: noticeJson(copy), message: successText("noticeQueued") };

@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import { settings } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import type { Prisma, Repair, Shop } from "@/lib/generated/prisma/client";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { statusUrl } from "@/lib/status-link/link";
@@ -47,21 +48,37 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
   };
 }
 
+/**
+ * Customer emails a shop may queue in an hour, whatever causes them (new
+ * repairs, status changes, quotes, "send again"): no account can turn the
+ * shop's mail into a relay. A real shop stays far below it (README, Security).
+ */
+export const MAX_SHOP_MAIL_PER_HOUR = 200;
+
+/** Refuses (429) a notice past the shop's hourly cap; counted in `tx`, so a bulk change's own notices count too. */
+export async function assertMailRoom(tx: Tx, shopId: string): Promise<void> {
+  const [{ count }] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM notices WHERE shop_id = ${shopId}::uuid AND created_at > now() - interval '1 hour'`;
+  if (count >= MAX_SHOP_MAIL_PER_HOUR) throw new AppError("mailLimitReached", { retryAfter: 600 });
+}
+
 /** Writes the outbox row for a notice (its text made now, in the customer's language). */
 export async function writeNotice(
   tx: Tx,
   repair: Repair,
   shop: Shop,
   event: NoticeEvent,
-  extra: { dedupeKey?: string; readySince?: Date } = {},
+  extra: { dedupeKey?: string; readySince?: Date; status?: RepairStatus | null } = {},
 ) {
-  const content = renderNotice(factsOf(repair, shop, event, extra.readySince));
+  // "Send again" of a status notice says the status it said, with everything else as it is now.
+  const told = extra.status ? { ...repair, status: extra.status } : repair;
+  const content = renderNotice(factsOf(told, shop, event, extra.readySince));
   return tx.notice.create({
     data: {
       shopId: repair.shopId,
       repairId: repair.id,
       event,
-      status: event === "status" ? repair.status : null,
+      status: event === "status" ? told.status : null,
       toEmail: repair.customerEmail!,
       language: repair.customerLanguage,
       subject: content.subject,
@@ -83,6 +100,7 @@ export async function queueNotice(tx: Tx, repair: Repair, change: NoticeChange, 
   const shop = await tx.shop.findUniqueOrThrow({ where: { id: repair.shopId } });
   const event = eventFor(shop, change);
   if (!event) return false;
+  await assertMailRoom(tx, repair.shopId);
   await writeNotice(tx, repair, shop, event);
   return true;
 }

@@ -58,7 +58,8 @@ const reason = (error: unknown) =>
 async function deliver(client: PrismaClient, mailer: Mailer, notice: Claimed): Promise<boolean> {
   try {
     await mailer.send({
-      to: notice.toEmail,
+      // An address object: the library never parses it as a list or a display name.
+      to: { name: "", address: notice.toEmail },
       subject: notice.subject,
       text: notice.textBody,
       html: notice.htmlBody,

@@ -3,11 +3,13 @@ import { GET as pageRoute } from "@/app/t/[token]/route";
 import { GET as settingsGet, PUT as settingsPut } from "@/app/api/shop/notices/route";
 import { GET as listRoute } from "@/app/api/repairs/[id]/notices/route";
 import { POST as resendRoute } from "@/app/api/repairs/[id]/notices/[noticeId]/resend/route";
+import { POST as replaceLinkRoute } from "@/app/api/repairs/[id]/status-link/route";
 import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
 import { createDb, db } from "@/lib/db";
 import { forgetSettings } from "@/lib/env";
 import { smtpMailer } from "@/lib/notices/transport";
 import { deliverDueNotices, queueReminders } from "@/lib/notices/worker";
+import { MAX_SHOP_MAIL_PER_HOUR } from "@/lib/notices/queue";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { startInbox } from "../helpers/smtp";
@@ -282,6 +284,96 @@ describe("notices by email", () => {
     expect(foreignResend.status).toBe(404);
   });
 
+  it("sends again a notice made afresh: the status link as it is now, not the one replaced", async () => {
+    const { api, token } = await shop();
+    const repair = await createRepair(api, { customer_email: "relink@example.com" });
+    const [first] = await noticesOf(repair.id);
+    const replaced = await replaceLinkRoute(authed(`/api/repairs/${repair.id}/status-link`, token, {}), ctx(repair.id));
+    const { status_url } = await replaced.json();
+    expect(status_url).not.toBe(repair.status_url);
+    const resent = await resendRoute(
+      authed(`/api/repairs/${repair.id}/notices/${first.id}/resend`, token, {}),
+      ctx(repair.id, first.id),
+    );
+    expect(resent.status).toBe(201);
+    const copy = (await noticesOf(repair.id)).at(-1)!;
+    expect(copy.textBody).toContain(status_url);
+    expect(copy.textBody).not.toContain(repair.status_url);
+    expect(copy.htmlBody).toContain(status_url);
+    expect(copy.subject).toBe(first.subject);
+  });
+
+  it("caps sending again: 3 times a notice and 10 times a repair a day, answered 429 with the reason", async () => {
+    const { api, token } = await shop();
+    const repair = await createRepair(api, { customer_email: "flood@example.com" });
+    const resend = async (noticeId: string) =>
+      resendRoute(authed(`/api/repairs/${repair.id}/notices/${noticeId}/resend`, token, {}), ctx(repair.id, noticeId));
+    const [first] = await noticesOf(repair.id);
+    for (let i = 0; i < 3; i++) expect((await resend(first.id)).status).toBe(201);
+    const fourth = await resend(first.id);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({
+      code: "resendLimitReached",
+      error: "This email has been sent again as often as it may today.",
+    });
+    // The copies are notices of their own, but the repair's cap holds them.
+    const copies = (await noticesOf(repair.id)).slice(1);
+    const outcomes: number[] = [];
+    for (const copy of copies) for (let i = 0; i < 3; i++) outcomes.push((await resend(copy.id)).status);
+    expect(outcomes.filter((s) => s === 201)).toHaveLength(7);
+    expect(outcomes.filter((s) => s === 429)).toHaveLength(2);
+    expect(await noticesOf(repair.id)).toHaveLength(1 + 10);
+  });
+
+  it("caps a shop's customer mail per hour, refusing the change whole, and a change that tells no one goes through", async () => {
+    const { api, token, owner } = await shop();
+    const repair = await createRepair(api, { customer_email: "cap@example.com" });
+    await db().notice.createMany({
+      data: Array.from({ length: MAX_SHOP_MAIL_PER_HOUR - 2 }, () => ({
+        shopId: owner.shopId,
+        repairId: repair.id,
+        event: "received" as const,
+        toEmail: "cap@example.com",
+        language: "en" as const,
+        subject: "s",
+        textBody: "t",
+        htmlBody: "h",
+        state: "sent" as const,
+      })),
+    });
+    // The 200th of the hour is queued; the next is refused with the repair it came with.
+    const last = await api.create({
+      repair_number: "R-CAP-1",
+      customer_name: "A",
+      item_description: "B",
+      customer_email: "a@example.com",
+    });
+    expect(last.status).toBe(201);
+    const refused = await api.create({
+      repair_number: "R-CAP-2",
+      customer_name: "A",
+      item_description: "B",
+      customer_email: "b@example.com",
+    });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).code).toBe("mailLimitReached");
+    expect(await db().repair.count({ where: { shopId: owner.shopId, repairNumber: "R-CAP-2" } })).toBe(0);
+    const bulk = await bulkRoute(authed("/api/repairs/status", token, { ids: [repair.id], status: "ready" }, "PATCH"));
+    expect(bulk.status).toBe(429);
+    expect((await db().repair.findUniqueOrThrow({ where: { id: repair.id } })).status).toBe("received");
+    const quiet = await api.create({
+      repair_number: "R-CAP-3",
+      customer_name: "A",
+      item_description: "B",
+      customer_email: "c@example.com",
+      notify: false,
+    });
+    expect(quiet.status).toBe(201);
+    // Another shop's mail is its own.
+    const other = await shop();
+    expect((await createRepair(other.api, { customer_email: "d@example.com" })).id).toBeTruthy();
+  });
+
   it("keeps the shop's switches, checked, for any account of the shop", async () => {
     const { token } = await shopSession();
     const defaults = await (await settingsGet(authed("/api/shop/notices", token))).json();
@@ -325,5 +417,14 @@ describe("notices by email", () => {
     });
     expect(response.status).toBe(400);
     expect((await response.json()).fields).toEqual({ customer_email: "emailInvalid" });
+    for (const listed of ["x<victim@evil.example>", "a,b@evil.example", "grp:v@evil.example;"]) {
+      const refused = await api.create({
+        repair_number: "R-LIST",
+        customer_name: "X",
+        item_description: "Y",
+        customer_email: listed,
+      });
+      expect(refused.status).toBe(400);
+    }
   });
 });
