@@ -25,7 +25,26 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
  */
 export const normalizeEmail = (email: string) => email.normalize("NFKC").replace(INVISIBLE, "").trim().toLowerCase();
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address: a local part of letters, digits and the few signs an
+ * address may hold (RFC 5322's dot-atom, letters of any script), then a domain
+ * of dot-separated labels. Nothing a mail library reads as a list or a display
+ * name ("x<v@evil.example>", "a,b@e.com", "grp:v@e.com;") fits.
+ */
+const EMAIL_SHAPE =
+  /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@(?:[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+[\p{L}\p{M}]{2,}$/u;
+
+const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u];
+
+/**
+ * Whether the letters of each part of an address come from one of the scripts
+ * that look alike: "аnna@" with a Cyrillic "а" beside "anna@" is refused
+ * rather than made a second account or a second customer (Unicode TS #39's
+ * mixed-script rule, for the scripts that hold look-alikes of Latin letters).
+ */
+function singleScript(email: string): boolean {
+  return email.split("@").every((part) => SCRIPTS.filter((script) => script.test(part)).length <= 1);
+}
 
 export const passwordRules = {
   length: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
@@ -40,7 +59,7 @@ type Rule = [ErrorCode, (value: string) => boolean];
 const EMAIL_RULES: Rule[] = [
   ["emailRequired", (e) => e.length > 0],
   ["emailTooLong", (e) => e.length <= EMAIL_MAX_LENGTH],
-  ["emailInvalid", (e) => EMAIL_SHAPE.test(e)],
+  ["emailInvalid", (e) => EMAIL_SHAPE.test(e) && singleScript(e)],
 ];
 
 const PASSWORD_RULES: Rule[] = [
