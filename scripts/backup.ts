@@ -1,7 +1,7 @@
 // npm run backup [-- --out <file.tar.gz>]: one archive with the database and
 // the photos, from the database `npm start` uses (embedded or DATABASE_URL).
 // Works while the server runs. Default file: DATA_DIR/backups/repair-desk-<time>.tar.gz
-import { statSync } from "node:fs";
+import { chmodSync, mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "@/lib/backup/archive";
@@ -13,7 +13,13 @@ async function main() {
   const config = commandConfig();
   settleUploadDir(config);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..+/, "").replace("T", "-");
-  const target = path.resolve(values.out ?? path.join(config.dataDir, "backups", `repair-desk-${stamp}.tar.gz`));
+  const folder = path.join(config.dataDir, "backups");
+  const target = path.resolve(values.out ?? path.join(folder, `repair-desk-${stamp}.tar.gz`));
+  // The default folder is the operator's alone (an archive is 0600 wherever it goes).
+  if (!values.out) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    chmodSync(folder, 0o700);
+  }
   const database = await openDatabase(config);
   try {
     const manifest = await createBackup({

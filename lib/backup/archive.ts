@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { once } from "node:events";
@@ -130,8 +130,12 @@ export async function createBackup(options: {
     await writeFile(path.join(staging, "manifest.json"), JSON.stringify(manifest, null, 2));
     await symlink(path.resolve(options.uploadDir), path.join(staging, "uploads"));
 
+    // The archive holds customers' details and password hashes: its owner's
+    // alone, in a folder that is too when this makes it.
     const partial = `${options.target}.partial`;
-    await mkdir(path.dirname(path.resolve(options.target)), { recursive: true });
+    await mkdir(path.dirname(path.resolve(options.target)), { recursive: true, mode: 0o700 });
+    await writeFile(partial, "", { mode: 0o600 });
+    await chmod(partial, 0o600);
     // "uploads" is a link to the upload folder: each photo is read from where it is.
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
       "manifest.json",

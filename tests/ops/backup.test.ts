@@ -188,6 +188,15 @@ describe("backup and restore on a database server", () => {
       expect(backup.stdout).toContain(`Backup written: ${archive}`);
       expect(backup.stdout).toContain("repairs 22");
       expect(backup.stdout).toContain("Photos: 6.");
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
+      // In the default folder, made or kept for the operator alone.
+      mkdirSync(path.join(from.DATA_DIR, "backups"), { mode: 0o755 });
+      const inDefault = await run(BACKUP, from);
+      expect(inDefault.code).toBe(0);
+      const folder = path.join(from.DATA_DIR, "backups");
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      const [written] = readdirSync(folder);
+      expect(statSync(path.join(folder, written)).mode & 0o777).toBe(0o600);
 
       const to = {
         DATA_DIR: tempDir("rd-backup-dst-"),
