@@ -5,7 +5,13 @@ import { settings } from "@/lib/env";
 // or smtps:// for TLS from the first byte; STARTTLS is used when offered).
 // One pooled transport per process: a burst of notices reuses connections.
 
-export type MailMessage = { to: { name: string; address: string }; subject: string; text: string; html: string; messageId: string };
+export type MailMessage = {
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+};
 export type Mailer = { send: (message: MailMessage) => Promise<void>; close: () => void };
 
 export function smtpMailer(url = settings().SMTP_URL!, from = settings().MAIL_FROM!): Mailer {
