@@ -89,6 +89,14 @@ export function isRepairStatus(value: unknown): value is RepairStatus {
 /** Quotes and final prices can no longer change once the item was picked up. */
 export const isClosed = (status: RepairStatus) => status === "picked_up";
 
+/**
+ * The statuses in which a customer's answer to a pending quote is taken: the
+ * repair is still waiting for it. Once it has moved on (approved by the shop,
+ * in work, ready, collected) an answer by link would undo what happened since.
+ */
+const AWAITING_ANSWER: ReadonlySet<RepairStatus> = new Set(["sent", "received", "diagnosing", "quoting", "outsourced"]);
+export const awaitsQuoteAnswer = (status: RepairStatus) => AWAITING_ANSWER.has(status);
+
 /** A pending quote past its expiry reads as expired everywhere (expiresAt: a Date or an ISO 8601 string). */
 export function effectiveQuoteStatus(
   quoteStatus: QuoteStatus | null,

@@ -6,6 +6,7 @@ import { clientIp } from "@/lib/http/handler";
 import { BODY_LIMITS, readCapped } from "@/lib/http/respond";
 import { logger } from "@/lib/log";
 import { limits, takeSlot } from "@/lib/rate-limit";
+import { isTokenShaped } from "./link";
 import { answerQuote, readStatusPage, type QuoteAnswer } from "./page";
 import { renderMessage, renderNotFound, renderStatusPage } from "./render";
 
@@ -80,6 +81,8 @@ export function answerResponse(client: PrismaClient, request: Request, token: st
     if (request.headers.get("sec-fetch-site") === "cross-site") {
       return html(403, nonce, renderNotFound(chooseLocale(request, null), nonce));
     }
+    // A token that cannot be one is the same 404 as an unknown one (and never reaches a header).
+    if (!isTokenShaped(token)) return html(404, nonce, renderNotFound(chooseLocale(request, null), nonce));
     const form = new URLSearchParams(new TextDecoder().decode(await readCapped(request, BODY_LIMITS.small)));
     const answer = ANSWERS[form.get("answer") ?? ""];
     const outcome = answer ? await answerQuote(client, token, answer) : "refused";

@@ -7,6 +7,7 @@ import { settings } from "@/lib/env";
 
 /** What a token looks like; anything else is answered 404 without a query. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const isTokenShaped = (token: string) => TOKEN_PATTERN.test(token);
 
 /** A link stops working this many days after the item was collected (README, The customer's side). */
 export const LINK_DAYS_AFTER_PICKUP = 90;

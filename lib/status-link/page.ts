@@ -4,7 +4,7 @@ import type { Locale } from "@/i18n/config";
 import { recordStatus, statusEffects } from "@/lib/repairs/mutations";
 import {
   effectiveQuoteStatus,
-  isClosed,
+  awaitsQuoteAnswer,
   type ItemType,
   type QuoteStatus,
   type RepairStatus,
@@ -124,7 +124,7 @@ export async function answerQuote(
     if (!locked) return "unknown";
     const current = await tx.repair.findFirstOrThrow({ where: { id: locked.id, shopId: locked.shopId } });
     const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
-    if (quote !== "pending" || isClosed(current.status)) return "refused";
+    if (quote !== "pending" || !awaitsQuoteAnswer(current.status)) return "refused";
     const next: RepairStatus = answer === "approve" ? "approved" : "denied";
     await tx.repair.update({
       where: { id: current.id, shopId: current.shopId },

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from "@/i18n/config";
 import { CATALOGS } from "@/i18n/catalogs";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
-import type { RepairStatus } from "@/lib/repairs/workflow";
+import { awaitsQuoteAnswer, type RepairStatus } from "@/lib/repairs/workflow";
 import { dayTimeIn } from "@/lib/time-zone";
 import type { StatusPageData } from "./page";
 
@@ -113,7 +113,9 @@ function quoteSection(t: T, data: StatusPageData, locale: Locale, action: string
   if (quote.status === "approved") answer = `<p class="state">${escape(t("statusPage.quoteApproved"))}</p>`;
   else if (quote.status === "expired" && quote.expiresAt)
     answer = `<p class="state">${escape(t("statusPage.quoteExpired", { date: dayTimeIn(quote.expiresAt, zone) }))}</p>`;
-  else if (quote.status === "pending" && data.status !== "picked_up")
+  else if (quote.status === "pending" && !awaitsQuoteAnswer(data.status))
+    answer = `<p class="state">${escape(t("statusPage.quoteMovedOn"))}</p>`;
+  else if (quote.status === "pending")
     answer = `<div class="answers">
 <form method="post" action="${action}"><input type="hidden" name="answer" value="approve"><input type="hidden" name="lang" value="${locale}"><button class="primary" type="submit">${escape(t("statusPage.approve"))}</button></form>
 <form method="post" action="${action}"><input type="hidden" name="answer" value="decline"><input type="hidden" name="lang" value="${locale}"><button type="submit">${escape(t("statusPage.decline"))}</button></form>

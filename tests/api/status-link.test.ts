@@ -279,6 +279,29 @@ describe("answering a quote by link", () => {
     expect(await db().statusHistory.count({ where: { repairId: repair.id, byCustomer: true } })).toBe(1);
   });
 
+  it("takes no answer once the repair has moved on, and says so instead of offering one", async () => {
+    const { link, repair, api } = await quoted();
+    for (const status of ["ready", "in_repair", "approved"] as const) {
+      await db().repair.update({ where: { id: repair.id }, data: { status } });
+      const html = await (await view(link)).text();
+      expect(html).toContain("Your repair has moved on since this quote was sent");
+      expect(html).not.toContain('value="decline"');
+      expect((await answer(link, "answer=decline")).status).toBe(303);
+      expect(await (await api.get(repair.id)).json()).toMatchObject({ status, quote_status: "pending" });
+    }
+    expect(await db().statusHistory.count({ where: { repairId: repair.id, byCustomer: true } })).toBe(0);
+  });
+
+  it("answers a token that cannot be one with the same 404 page as an unknown one", async () => {
+    await shopWithRepair();
+    for (const token of ["\r\nX", "%0d%0aX", "a b", "x".repeat(44)]) {
+      const posted = await answer(token, "");
+      expect(posted.status).toBe(404);
+      expect(posted.headers.get("location")).toBeNull();
+      expect(await posted.text()).toContain("This link does not work");
+    }
+  });
+
   it("shows an expired quote as expired, asks to contact the shop, and takes no answer", async () => {
     const { link, repair, api, owner } = await quoted(24);
     const expiredAt = new Date(Date.UTC(2026, 10, 20, 9, 30));
