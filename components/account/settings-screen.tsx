@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
@@ -13,6 +12,7 @@ import { rememberLocale } from "@/components/ui/language-switcher";
 import { Breakable, Fact, Facts } from "@/components/ui/facts";
 import { FlashNotice, SuccessNotice } from "@/components/ui/notice";
 import { SUCCESS_MS, useFlash } from "@/components/ui/use-flash";
+import { AccountsSection } from "./accounts-section";
 import { ShopSection } from "./shop-section";
 import { WorkshopsSection } from "./workshops-section";
 import { NoticesSettings } from "./notices-settings";
@@ -191,12 +191,7 @@ export function SettingsScreen() {
       <ShopSection />
       <NoticesSettings />
       <WorkshopsSection />
-      <section className={card}>
-        <h2 className="text-lg font-semibold">{t("settings.accounts")}</h2>
-        <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">
-          {t("settings.createSubaccount")}
-        </Link>
-      </section>
+      <AccountsSection />
     </div>
   );
 }

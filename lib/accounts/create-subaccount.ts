@@ -3,12 +3,13 @@ import { subaccountSchema } from "@/lib/auth/schema";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
+import { activeAccounts } from "./accounts";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: unknown) {
   const data = subaccountSchema.parse(input);
   // Checked before the rate limit and the (costly) hash, and again under the lock below.
-  if ((await client.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP)
+  if ((await client.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP)
     throw new AppError("accountLimitReached");
   await takeSlot(client, limits.subaccountsPerShop(shopId));
   const passwordHash = await hashPassword(data.password);
@@ -16,7 +17,7 @@ export async function createSubaccount(client: PrismaClient, shopId: string, inp
     // Locking the shop's row makes concurrent creations take turns, so the
     // count below cannot be read by two of them at once.
     await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
-    if ((await tx.user.count({ where: { shopId } })) >= MAX_ACCOUNTS_PER_SHOP) {
+    if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
       throw new AppError("accountLimitReached");
     }
     if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {

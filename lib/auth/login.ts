@@ -51,6 +51,7 @@ export async function login(client: PrismaClient, body: unknown, ip: string): Pr
   }
 
   await recordSuccess(client, user.email);
+  await client.user.update({ where: { id: user.id }, data: { lastSignInAt: new Date() } });
   await resetLimit(client, perEmail);
   await releaseSlot(client, perIp);
   const tokens = await startSession(client, user);

@@ -75,6 +75,11 @@ export const loginSchema = z.object({
     .pipe(z.string().regex(SIX_DIGITS, { error: "twofaCodeFormat" }).optional()),
 });
 
+/** Removing another account of the shop: the caller's own password, asked again. */
+export const removeAccountSchema = z.object({
+  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+});
+
 /** Turning 2FA on: the code from the app and, asked again, the account password (ASVS 7.5.1). */
 export const verifyTwofaSchema = z.object({
   code: twofaCodeSchema,

@@ -113,6 +113,11 @@ export async function revokeOtherSessions(
   await revoke(client, account.userId, { userId: account.userId, id: { not: account.familyId } }, now);
 }
 
+/** Ends every session of the account (it was removed). */
+export async function revokeAllSessions(client: Tx, userId: string, now = new Date()): Promise<void> {
+  await revoke(client, userId, { userId }, now);
+}
+
 /** Ends the account's open sessions that `where` picks, the checks remembered of them first. */
 async function revoke(client: Tx, userId: string, where: Prisma.RefreshTokenFamilyWhereInput, now: Date) {
   sessionsRevoked(userId);
@@ -175,7 +180,7 @@ export async function sessionIsOpen(
     Prisma.sql`
     SELECT 1 FROM refresh_token_families f JOIN users u ON u.id = f.user_id
     WHERE f.id = ${claims.familyId}::uuid AND f.user_id = ${claims.userId}::uuid AND f.revoked_at IS NULL
-      AND u.shop_id = ${claims.shopId}::uuid`,
+      AND u.shop_id = ${claims.shopId}::uuid AND u.removed_at IS NULL`,
   );
   if (found.length === 0) {
     open.delete(claims.familyId);

@@ -55,7 +55,7 @@ export async function acceptTotpCode(
 }
 
 /** The account password, asked again before a change to its security. */
-async function confirmPassword(
+export async function confirmPassword(
   client: PrismaClient,
   user: { id: string; email: string; passwordHash: string },
   password: string,

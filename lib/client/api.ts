@@ -1,4 +1,5 @@
 import type { Locale } from "@/i18n/config";
+import type { AccountJson } from "@/lib/accounts/accounts";
 import type { ExportField } from "@/lib/export/fields";
 import type { ListRepairJson, PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { Queue, RepairStatus } from "@/lib/repairs/workflow";
@@ -124,6 +125,14 @@ export const authApi = {
 };
 
 export type { NoticeJson, NoticeSettings, ShopDetails };
+export type { AccountJson };
+
+export const accountsApi = {
+  list: () => apiRequest<{ accounts: AccountJson[] }>("/accounts"),
+  /** Removes another account of the shop; `password` is the caller's own. */
+  remove: (id: string, password: string) =>
+    apiRequest<{ message: string }>(`/accounts/${id}`, { method: "DELETE", body: { password } }),
+};
 
 export const noticeSettingsApi = {
   get: () => apiRequest<NoticeSettings>("/shop/notices"),

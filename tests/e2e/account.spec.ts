@@ -219,3 +219,44 @@ test("/settings: the shop's details, saved and shown again, with a clear error f
     "Carrer de la Boqueria 3, Barcelona",
   );
 });
+
+test("/settings: the shop's accounts, and a colleague who left removed with one's password, in Catalan on a phone", async ({
+  page,
+  request,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { headers } = await signedInOwner(page, request);
+  const email = `leaver-${Date.now()}@example.com`;
+  const created = await request.post("/api/auth/create-subaccount", {
+    headers,
+    data: { name: "Pere Soler", email, password: PASSWORD },
+  });
+  expect(created.status()).toBe(201);
+  // The colleague is signed in on another device.
+  const other = await browser.newContext();
+  const login = await (await other.request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
+  await request.put("/api/settings", { headers, data: { language: "ca" } });
+  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem("language", "ca"));
+
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Comptes" });
+  await expect(section.getByText("Pere Soler")).toBeVisible();
+  await expect(section.getByText(/Darrer accés: \d{2}\/\d{2}\/\d{4}/).first()).toBeVisible();
+  await section.getByRole("button", { name: "Elimina el compte de Pere Soler" }).click();
+  await section.getByLabel("La teva contrasenya").fill("Not-My-Password-1");
+  await section.getByRole("button", { name: "Elimina el compte" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Contrasenya incorrecta");
+  await section.getByLabel("La teva contrasenya").fill(PASSWORD);
+  await section.getByRole("button", { name: "Elimina el compte" }).click();
+  await expect(section.getByText("Compte eliminat. Les seves sessions s'han tancat.")).toBeVisible();
+  await expect(section.getByText("Pere Soler")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const signedOut = await other.request.get("/api/auth/me", {
+    headers: { Authorization: `Bearer ${login.accessToken}` },
+  });
+  expect(signedOut.status()).toBe(401);
+  await other.close();
+});

@@ -1,0 +1,148 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { accountsApi, type AccountJson } from "@/lib/client/api";
+import { MAX_ACCOUNTS_PER_SHOP } from "@/lib/accounts/limits";
+import { dayTimeIn } from "@/lib/time-zone";
+import { useCurrentUser } from "@/components/session/auth-guard";
+import { apiErrorText } from "@/components/ui/error-text";
+import { Breakable } from "@/components/ui/facts";
+import { FlashNotice } from "@/components/ui/notice";
+import { useFlash } from "@/components/ui/use-flash";
+import { button } from "@/components/ui/button";
+
+// Settings: the shop's accounts, and removing one (staff who leave) after
+// typing one's own password. All accounts have the same privileges.
+
+function RemoveForm({ account, onDone }: { account: AccountJson; onDone: (message: string | null) => void }) {
+  const t = useTranslations();
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await accountsApi.remove(account.id, password);
+      onDone(t("success.accountRemoved"));
+    } catch (failure) {
+      setError(apiErrorText(t, failure, t("accounts.removeFailed")));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-2 flex flex-col gap-3 rounded-md bg-red-50 p-3">
+      <p className="text-sm text-slate-800">{t("accounts.removeExplain", { name: account.name })}</p>
+      <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("accounts.yourPassword")}
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          autoFocus
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(null);
+          }}
+          className="rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy || !password} className={button("danger")}>
+          {t("accounts.confirmRemove")}
+        </button>
+        <button type="button" onClick={() => onDone(null)} className={button("secondary")}>
+          {t("settings.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AccountsSection() {
+  const t = useTranslations();
+  const { user, reload } = useCurrentUser();
+  const [accounts, setAccounts] = useState<AccountJson[] | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [flash, setFlash] = useFlash();
+
+  const load = useCallback(
+    () =>
+      accountsApi.list().then(
+        (answer) => setAccounts(answer.accounts),
+        (error: unknown) => setFlash({ kind: "error", text: apiErrorText(t, error, t("accounts.loadFailed")) }),
+      ),
+    [t, setFlash],
+  );
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="accounts-title">
+      <h2 id="accounts-title" className="text-lg font-semibold">
+        {t("settings.accounts")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t("accounts.limit", { max: MAX_ACCOUNTS_PER_SHOP })}</p>
+      <FlashNotice flash={flash} />
+      <ul className="mt-3 flex flex-col divide-y divide-slate-200">
+        {accounts?.map((account) => (
+          <li key={account.id} className="py-3">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium text-slate-900">
+                  {account.name}
+                  {account.is_you && <span className="ml-2 text-slate-600">({t("accounts.you")})</span>}
+                </p>
+                <p className="text-slate-700">
+                  <Breakable text={account.email} />
+                </p>
+                <p className="text-slate-600">
+                  {t("settings.twofa")}: {account.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")}
+                  {" · "}
+                  {account.last_sign_in_at
+                    ? t("accounts.lastSignIn", { when: dayTimeIn(account.last_sign_in_at, user.time_zone) })
+                    : t("accounts.neverSignedIn")}
+                </p>
+              </div>
+              {!account.is_you && removing !== account.id && (
+                <button
+                  type="button"
+                  onClick={() => setRemoving(account.id)}
+                  className={button("secondary", "text-red-800")}
+                  aria-label={t("accounts.removeNamed", { name: account.name })}
+                >
+                  {t("accounts.remove")}
+                </button>
+              )}
+            </div>
+            {removing === account.id && (
+              <RemoveForm
+                account={account}
+                onDone={async (message) => {
+                  setRemoving(null);
+                  if (!message) return;
+                  setFlash({ kind: "success", text: message });
+                  await Promise.all([load(), reload()]);
+                }}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">
+        {t("settings.createSubaccount")}
+      </Link>
+    </section>
+  );
+}
