@@ -26,6 +26,7 @@ export function TwoFactorEnroll({
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   async function generate() {
     setBusy(true);
@@ -44,8 +45,8 @@ export function TwoFactorEnroll({
     setBusy(true);
     setError(null);
     try {
-      await authApi.verify2fa({ code, password });
-      onEnabled(t("success.twofaEnabled"));
+      // On: its recovery codes are shown once, before anything else happens.
+      setRecoveryCodes((await authApi.verify2fa({ code, password })).recovery_codes);
     } catch (failure) {
       setError(apiErrorText(t, failure, t("setup2fa.verifyFailed")));
     } finally {
@@ -54,6 +55,27 @@ export function TwoFactorEnroll({
   }
 
   const alert = error && <ErrorNotice>{error}</ErrorNotice>;
+
+  if (recoveryCodes) {
+    return (
+      <div className="flex flex-col gap-3" role="region" aria-label={t("setup2fa.recoveryTitle")}>
+        <h2 className="text-lg font-semibold">{t("setup2fa.recoveryTitle")}</h2>
+        <p className="text-slate-700">{t("setup2fa.recoveryExplain")}</p>
+        <ol className="grid max-w-sm grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-slate-100 p-3 font-mono text-slate-900">
+          {recoveryCodes.map((recoveryCode) => (
+            <li key={recoveryCode}>{recoveryCode}</li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          onClick={() => onEnabled(t("success.twofaEnabled"))}
+          className={button("primary", "self-start")}
+        >
+          {t("setup2fa.recoverySaved")}
+        </button>
+      </div>
+    );
+  }
 
   if (!setup) {
     return (

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { authApi } from "@/lib/client/api";
 import { emailError } from "@/lib/auth/rules";
-import { pathAfterSignIn, readAccessToken, saveLogin } from "@/lib/client/session";
+import { pathAfterSignIn, readAccessToken, rememberRecoveryCodesLeft, saveLogin } from "@/lib/client/session";
 import { rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
@@ -22,6 +22,7 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [needsCode, setNeedsCode] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +50,7 @@ export function LoginForm() {
         return;
       }
       saveLogin(answer);
+      if (answer.recovery_codes_left !== undefined) rememberRecoveryCodesLeft(answer.recovery_codes_left);
       // The account's saved language wins over the one picked on this screen,
       // from the first signed-in screen on: a different one needs the page
       // rendered anew in it, not a client-side move that keeps this language.
@@ -96,22 +98,51 @@ export function LoginForm() {
       />
       {needsCode && (
         <div className="flex flex-col gap-1">
-          <Field
-            id="twofa-code"
-            label={t("login.twofaCode")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            autoFocus
-            value={code}
-            error={fieldErrors.code}
-            onChange={(e) => {
-              setCode(e.target.value);
+          {recovery ? (
+            <Field
+              id="recovery-code"
+              label={t("login.recoveryCode")}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={11}
+              required
+              autoFocus
+              value={code}
+              error={fieldErrors.code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                clear("code");
+              }}
+            />
+          ) : (
+            <Field
+              id="twofa-code"
+              label={t("login.twofaCode")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+              autoFocus
+              value={code}
+              error={fieldErrors.code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                clear("code");
+              }}
+            />
+          )}
+          <p className="text-sm text-slate-600">{recovery ? t("login.recoveryHint") : t("login.twofaHint")}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode("");
               clear("code");
             }}
-          />
-          <p className="text-sm text-slate-600">{t("login.twofaHint")}</p>
+            className="self-start text-sm text-blue-800 underline"
+          >
+            {recovery ? t("login.useAppCode") : t("login.useRecoveryCode")}
+          </button>
         </div>
       )}
       {error && <ErrorNotice>{error}</ErrorNotice>}
@@ -121,6 +152,7 @@ export function LoginForm() {
           onClick={() => {
             // Back to the first step: email and password unlocked, the code gone.
             setNeedsCode(false);
+            setRecovery(false);
             setCode("");
             setPassword("");
             setError(null);

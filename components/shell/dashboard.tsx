@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { repairsApi } from "@/lib/client/api";
+import { takeRecoveryCodesLeft } from "@/lib/client/session";
 import type { WorkQueues } from "@/lib/repairs/queues";
 import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
 import { ALL_REPAIRS, listHref } from "@/components/repairs/list-memory";
@@ -29,6 +30,8 @@ export function Dashboard() {
   const { user } = useCurrentUser();
   const [queues, setQueues] = useState<WorkQueues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Signed in with a recovery code just now: how many are left.
+  const [recoveryLeft] = useState(takeRecoveryCodesLeft);
 
   useEffect(() => {
     repairsApi.queues().then(setQueues, (error: unknown) => setFailure(apiErrorText(t, error, t("dashboard.failed"))));
@@ -40,6 +43,11 @@ export function Dashboard() {
         <h1 className="text-2xl font-semibold">{t("dashboard.welcome", { name: user.name })}</h1>
         <p className="mt-1 text-slate-700">{t("dashboard.signedInAs", { email: user.email })}</p>
         <p className="text-slate-700">{t("dashboard.role", { role: t(`roles.${user.role}`) })}</p>
+        {recoveryLeft !== null && (
+          <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t("dashboard.recoveryCodeUsed", { left: recoveryLeft })}
+          </p>
+        )}
       </section>
       <ul className="grid gap-4 sm:grid-cols-3">
         {CARDS.map((card) => (

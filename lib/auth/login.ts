@@ -5,11 +5,19 @@ import { assertNotLocked, recordFailure, recordSuccess } from "./lockout";
 import { hashPassword, verifyPassword } from "./password";
 import { loginSchema } from "./schema";
 import { startSession } from "./sessions";
-import { acceptTotpCode } from "./two-factor";
+import { acceptSecondFactor } from "./two-factor";
 import { publicUser, type PublicUser } from "./user";
 
 export type LoginAnswer =
-  { requires2FA: true } | { accessToken: string; refreshToken: string; user: PublicUser; requires2FA: false };
+  | { requires2FA: true }
+  | {
+      accessToken: string;
+      refreshToken: string;
+      user: PublicUser;
+      requires2FA: false;
+      /** When a recovery code was used: how many are left. */
+      recovery_codes_left?: number;
+    };
 
 // Compared against when the email is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined;
@@ -39,6 +47,7 @@ export async function login(client: PrismaClient, body: unknown, ip: string): Pr
     throw new AppError("invalidCredentials");
   }
 
+  let secondFactor: { recoveryCodesLeft?: number } = {};
   if (user.twofaEnabled) {
     if (!input.twofa_code) {
       // The password was right: that attempt does not count against the limits
@@ -47,7 +56,7 @@ export async function login(client: PrismaClient, body: unknown, ip: string): Pr
       await releaseSlot(client, perIp);
       return { requires2FA: true };
     }
-    await acceptTotpCode(client, user, input.twofa_code);
+    secondFactor = await acceptSecondFactor(client, user, input.twofa_code);
   }
 
   await recordSuccess(client, user.email);
@@ -55,5 +64,11 @@ export async function login(client: PrismaClient, body: unknown, ip: string): Pr
   await resetLimit(client, perEmail);
   await releaseSlot(client, perIp);
   const tokens = await startSession(client, user);
-  return { ...tokens, user: publicUser(user), requires2FA: false };
+  const left = secondFactor.recoveryCodesLeft;
+  return {
+    ...tokens,
+    user: publicUser(user),
+    requires2FA: false,
+    ...(left === undefined ? {} : { recovery_codes_left: left }),
+  };
 }

@@ -78,3 +78,10 @@ const firstFailing = (rules: Rule[], value: string): ErrorCode | null =>
 
 export const emailError = (email: string) => firstFailing(EMAIL_RULES, email.trim());
 export const newPasswordError = (password: string) => firstFailing(PASSWORD_RULES, password);
+
+/** A recovery code as typed, in capitals and without spaces (lib/auth/recovery-codes.ts). */
+export const normalizedRecoveryCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();
+
+/** Whether a code is shaped like a recovery code (two groups of five, the dash optional), not one from the app. */
+export const isRecoveryCode = (code: string) =>
+  /^[A-HJ-NP-Z2-9]{5}-?[A-HJ-NP-Z2-9]{5}$/.test(normalizedRecoveryCode(code));

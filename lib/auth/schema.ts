@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
-import { EMAIL_MAX_LENGTH, emailError, newPasswordError, normalizeEmail } from "./rules";
+import { EMAIL_MAX_LENGTH, emailError, isRecoveryCode, newPasswordError, normalizeEmail } from "./rules";
 
 // The server's account schemas, built from lib/auth/rules.ts. Each message is
 // an error code; the texts live in messages/*.json.
@@ -72,7 +72,13 @@ export const loginSchema = z.object({
     .trim()
     .nullish()
     .transform((c) => c || undefined)
-    .pipe(z.string().regex(SIX_DIGITS, { error: "twofaCodeFormat" }).optional()),
+    // A code from the app, or one of the account's recovery codes.
+    .pipe(
+      z
+        .string()
+        .refine((code) => SIX_DIGITS.test(code) || isRecoveryCode(code), { error: "twofaCodeFormat" })
+        .optional(),
+    ),
 });
 
 /** Removing another account of the shop: the caller's own password, asked again. */

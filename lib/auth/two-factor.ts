@@ -5,6 +5,7 @@ import { checkedCredential } from "./lockout";
 import { disableTwofaSchema, verifyTwofaSchema } from "./schema";
 import { verifyPassword } from "./password";
 import { revokeOtherSessions } from "./sessions";
+import { hashRecoveryCode, isRecoveryCode, newRecoveryCodes } from "./recovery-codes";
 import { newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode, totpStep } from "./totp";
 
 // Two-factor authentication: setup stores a new secret (still off), verify
@@ -24,6 +25,38 @@ async function loadUser(client: PrismaClient, userId: string): Promise<TwoFactor
   });
   if (!user) throw new AppError("unauthorized");
   return user;
+}
+
+/**
+ * The second factor at sign-in: a code from the app, or one of the account's
+ * recovery codes, which is used up. Answers how many recovery codes are left
+ * when one was used.
+ */
+export async function acceptSecondFactor(
+  client: PrismaClient,
+  user: TwoFactorUser,
+  code: string,
+): Promise<{ recoveryCodesLeft?: number }> {
+  if (!isRecoveryCode(code)) {
+    await acceptTotpCode(client, user, code);
+    return {};
+  }
+  const limit = limits.totpPerUser(user.id);
+  await takeSlot(client, limit);
+  let left: number | undefined;
+  const accepted = await checkedCredential(client, user.email, async () => {
+    const hash = hashRecoveryCode(code);
+    // Removed in the statement that finds it: two sign-ins cannot both use it.
+    const [row] = await client.$queryRaw<{ left: number }[]>`
+      UPDATE users SET twofa_recovery_codes = array_remove(twofa_recovery_codes, ${hash})
+      WHERE id = ${user.id}::uuid AND twofa_enabled AND ${hash} = ANY(twofa_recovery_codes)
+      RETURNING cardinality(twofa_recovery_codes) AS left`;
+    left = row?.left;
+    return row !== undefined;
+  });
+  if (!accepted) throw new AppError("invalid2faCode");
+  await releaseSlot(client, limit);
+  return { recoveryCodesLeft: left };
 }
 
 /**
@@ -88,18 +121,23 @@ export async function enableTwoFactor(
   client: PrismaClient,
   account: Account,
   body: unknown,
-): Promise<{ message: string }> {
+): Promise<{ message: string; recovery_codes: string[] }> {
   const proof = verifyTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
   if (!user.twofaSecret) throw new AppError("twofaNotStarted");
   await confirmPassword(client, user, proof.password);
   await acceptTotpCode(client, user, proof.code);
+  const recoveryCodes = newRecoveryCodes();
   await client.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { twofaEnabled: true } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { twofaEnabled: true, twofaRecoveryCodes: recoveryCodes.map(hashRecoveryCode) },
+    });
     await revokeOtherSessions(tx, account);
   });
-  return { message: successText("twofaEnabled") };
+  // Shown this once: only their hashes are kept.
+  return { message: successText("twofaEnabled"), recovery_codes: recoveryCodes };
 }
 
 export async function disableTwoFactor(
@@ -115,7 +153,7 @@ export async function disableTwoFactor(
   await client.$transaction(async (tx) => {
     await tx.user.update({
       where: { id: user.id },
-      data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null },
+      data: { twofaEnabled: false, twofaSecret: null, twofaLastStep: null, twofaRecoveryCodes: [] },
     });
     await revokeOtherSessions(tx, account);
   });

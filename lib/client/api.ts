@@ -39,7 +39,7 @@ export type CurrentUser = {
   shop_accounts: number;
 };
 
-export type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false });
+export type LoginAnswer = { requires2FA: true } | (LoginTokens & { requires2FA: false; recovery_codes_left?: number });
 
 const done = () => undefined;
 
@@ -114,7 +114,7 @@ export const authApi = {
   me: () => apiRequest<CurrentUser>("/auth/me"),
   setup2fa: () => apiRequest<{ qrCode: string; secret: string }>("/auth/setup-2fa", { method: "POST" }),
   verify2fa: (proof: { code: string; password: string }) =>
-    apiRequest<{ message: string }>("/auth/verify-2fa", { body: proof }),
+    apiRequest<{ message: string; recovery_codes: string[] }>("/auth/verify-2fa", { body: proof }),
   disable2fa: (proof: { code: string } | { password: string }) =>
     apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
   createSubaccount: (account: { name: string; email: string; password: string }) =>

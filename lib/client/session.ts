@@ -58,3 +58,18 @@ export function loginPathFrom(location: { pathname: string; search: string }): s
     ? "/login"
     : `/login?next=${encodeURIComponent(here)}`;
 }
+
+/**
+ * Sign-in with a recovery code says how many are left on the first screen
+ * after it: kept for that screen only, in this tab.
+ */
+export function rememberRecoveryCodesLeft(left: number): void {
+  if (typeof window !== "undefined") window.sessionStorage.setItem("recoveryCodesLeft", String(left));
+}
+
+export function takeRecoveryCodesLeft(): number | null {
+  if (typeof window === "undefined") return null;
+  const left = window.sessionStorage.getItem("recoveryCodesLeft");
+  window.sessionStorage.removeItem("recoveryCodesLeft");
+  return left === null ? null : Number(left);
+}

@@ -5,7 +5,7 @@ import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { workerPoolStats } from "@/lib/auth/worker-pool";
 import { db } from "@/lib/db";
-import { authed, awayFromStepEdge, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { readQrDataUrl } from "../helpers/qr";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -30,7 +30,8 @@ async function enabled() {
     }),
   );
   expect(response.status).toBe(200);
-  return { owner, token, secret: secret as string };
+  const { recovery_codes } = (await response.json()) as { recovery_codes: string[] };
+  return { owner, token, secret: secret as string, recoveryCodes: recovery_codes };
 }
 
 const twofaOn = async (token: string) => (await (await meRoute(authed("/api/auth/me", token))).json()).twofa_enabled;
@@ -83,7 +84,9 @@ describe("2FA setup and verification", () => {
       authed("/api/auth/verify-2fa", token, { code: await totpAt(secret), password: PASSWORD }),
     );
     expect(right.status).toBe(200);
-    expect(await right.json()).toEqual({ message: "2FA enabled successfully" });
+    const enabledAnswer = await right.json();
+    expect(enabledAnswer).toEqual({ message: "2FA enabled successfully", recovery_codes: expect.any(Array) });
+    expect(enabledAnswer.recovery_codes).toHaveLength(10);
     expect(await twofaOn(token)).toBe(true);
 
     const again = await setup2fa(authed("/api/auth/setup-2fa", token, {}));
@@ -181,5 +184,45 @@ describe("disabling 2FA", () => {
     expect(statuses[0]).toBe(200);
     expect([403, 409]).toContain(statuses[1]);
     expect(await twofaOn(token)).toBe(false);
+  });
+});
+
+describe("recovery codes", () => {
+  it("signs in once each in place of a code from the app, says how many are left, and are kept only hashed", async () => {
+    const { owner, secret, recoveryCodes } = await enabled();
+    const stored = await db().user.findUniqueOrThrow({ where: { email: owner.email } });
+    expect(stored.twofaRecoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(stored.twofaRecoveryCodes.join(" ")).not.toContain(code.replace("-", ""));
+
+    const first = await loginAs(owner.email, PASSWORD, { twofa_code: recoveryCodes[0] });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ requires2FA: false, recovery_codes_left: 9 });
+    // As typed on a phone: lower case, no dash.
+    const typed = recoveryCodes[1].toLowerCase().replace("-", "");
+    const second = await loginAs(owner.email, PASSWORD, { twofa_code: typed });
+    expect(await second.json()).toMatchObject({ recovery_codes_left: 8 });
+    // Each once only; one of another account never.
+    const reused = await loginAs(owner.email, PASSWORD, { twofa_code: recoveryCodes[0] });
+    expect(reused.status).toBe(403);
+    expect((await reused.json()).code).toBe("invalid2faCode");
+    const other = await enabled();
+    expect((await loginAs(owner.email, PASSWORD, { twofa_code: other.recoveryCodes[0] })).status).toBe(403);
+    // A code from the app says nothing of them.
+    const withApp = await loginAs(owner.email, PASSWORD, { twofa_code: await totpAt(secret) });
+    expect(withApp.status).toBe(200);
+    expect(await withApp.json()).not.toHaveProperty("recovery_codes_left");
+  });
+
+  it("are used once under parallel sign-ins, and go when 2FA is turned off", async () => {
+    const { owner, token, recoveryCodes } = await enabled();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        loginAs(owner.email, PASSWORD, { twofa_code: recoveryCodes[2] }, `198.51.100.${40 + i}`),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403, 403, 403]);
+    const off = await disable2fa(authed("/api/auth/disable-2fa", token, { password: PASSWORD }));
+    expect(off.status).toBe(200);
+    expect((await db().user.findUniqueOrThrow({ where: { email: owner.email } })).twofaRecoveryCodes).toEqual([]);
   });
 });

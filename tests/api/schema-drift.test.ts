@@ -37,8 +37,8 @@ function parseSchema(text: string) {
       const match = line.match(/^(\w+)\s+(\w+)(\??)(\[\])?\s*(.*)$/);
       if (!match || line.startsWith("@@")) continue;
       const [, fieldName, type, optional, list, attributes] = match;
-      // Relations are left out; a list of an enum is a column (an array of it).
-      if ((list && !enums.has(type)) || (!SCALARS.has(type) && !enums.has(type))) continue;
+      // Relations are left out; a list of an enum or a scalar is a column (an array of it).
+      if (!SCALARS.has(type) && !enums.has(type)) continue;
       fields.push({
         column: attributes.match(/@map\("(.+?)"\)/)?.[1] ?? fieldName,
         type: list ? `${type}[]` : type,
@@ -53,6 +53,7 @@ function parseSchema(text: string) {
 }
 
 function expectedType(field: Field, enums: Map<string, { name: string }>): string {
+  if (field.type === "String[]") return "ARRAY:_text";
   if (field.type.endsWith("[]")) return `ARRAY:_${enums.get(field.type.slice(0, -2))!.name}`;
   if (enums.has(field.type)) return `USER-DEFINED:${enums.get(field.type)!.name}`;
   const native: Record<string, string> = {

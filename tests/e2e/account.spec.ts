@@ -36,6 +36,13 @@ test("/setup-2fa: explain, generate, confirm a real code, then back to the dashb
 
   await code.fill(await codeAt(secret));
   await page.getByRole("button", { name: "Confirm" }).click();
+  // The recovery codes, shown once; nothing moves on until they are saved.
+  const codes = page.getByRole("region", { name: "Your recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  await expect(codes.first()).toHaveText(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+  await page.waitForTimeout(2_500);
+  await expect(page).toHaveURL(/\/setup-2fa$/);
+  await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2FA enabled successfully" })).toBeVisible();
   await expect(page).toHaveURL(/\/setup-2fa$/);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
@@ -89,6 +96,7 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
   await page.getByLabel("6-digit code from the app").fill(await codeAt(secret));
   await page.getByLabel("Your account password").fill(PASSWORD);
   await page.getByRole("button", { name: "Confirm" }).click();
+  await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2FA enabled successfully" })).toBeVisible();
   await expect(profile).toContainText("Enabled");
 

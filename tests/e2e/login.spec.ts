@@ -159,3 +159,37 @@ test("a hostile ?next= with a tab in it leads to the dashboard, never to another
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(new URL(page.url()).host).not.toBe("evil.example");
 });
+
+test("a lost phone: a recovery code signs in once, and the dashboard says how many are left", async ({
+  page,
+  request,
+}) => {
+  const email = "lost.phone@example.com";
+  await newOwner(email);
+  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
+  const verified = await request.post("/api/auth/verify-2fa", {
+    headers: auth,
+    data: { code: await codeAt(secret, -30), password: PASSWORD },
+  });
+  const { recovery_codes } = (await verified.json()) as { recovery_codes: string[] };
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Lost your phone? Use a recovery code" }).click();
+  const field = page.getByLabel("Recovery code");
+  await expect(field).toHaveAttribute("maxlength", "11");
+  await field.fill(recovery_codes[0].toLowerCase());
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "You signed in with a recovery code. 9 are left." }),
+  ).toBeVisible();
+  // Said once: not again on the next visit.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("You signed in with a recovery code")).toHaveCount(0);
+});
