@@ -34,6 +34,9 @@ export const limits = {
   }),
   /** Customers' status page lookups and answers (GET and POST /t/{token}) from one address. */
   statusLinkPerIp: (ip: string): Limit => ({ key: `status-link:ip:${ip}`, max: 60, windowMs: 5 * MINUTE }),
+  /** "Forgot password" links asked for, per email and per address. */
+  resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email}`, max: 3, windowMs: 60 * MINUTE }),
+  resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }),
   /** "Send again" of one notice, and of all a repair's notices, per day. */
   resendPerNotice: (noticeId: string): Limit => ({
     key: `resend:notice:${noticeId}`,

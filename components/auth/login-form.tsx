@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
@@ -166,6 +167,11 @@ export function LoginForm() {
       <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("login.submitting") : t("login.submit")}
       </button>
+      {!needsCode && (
+        <Link href="/forgot-password" className="self-start text-sm text-blue-800 underline">
+          {t("login.forgot")}
+        </Link>
+      )}
     </form>
   );
 }

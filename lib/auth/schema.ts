@@ -81,6 +81,15 @@ export const loginSchema = z.object({
     ),
 });
 
+/** "Forgot password": the account's email. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** Choosing a new password from the mailed link. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: "resetLinkInvalid" }).regex(/^[A-Za-z0-9_-]{43}$/, { error: "resetLinkInvalid" }),
+  password: newPasswordSchema,
+});
+
 /** Removing another account of the shop: the caller's own password, asked again. */
 export const removeAccountSchema = z.object({
   password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),

@@ -48,8 +48,19 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "notices", orderBy: "id" },
   { name: "repair_events", orderBy: "id" },
 ];
-/** Not backed up: counters and search words the repairs' triggers rebuild, short-lived rate-limit windows, and the migration log (checked instead). */
-export const NOT_BACKED_UP = ["repair_counts", "search_words", "repair_words", "rate_limits", "_prisma_migrations"];
+/**
+ * Not backed up: counters and search words the repairs' triggers rebuild,
+ * short-lived rate-limit windows and password-reset links, and the migration
+ * log (checked instead).
+ */
+export const NOT_BACKED_UP = [
+  "repair_counts",
+  "search_words",
+  "repair_words",
+  "rate_limits",
+  "password_resets",
+  "_prisma_migrations",
+];
 
 export type Manifest = {
   format: typeof FORMAT;

@@ -119,6 +119,11 @@ export const authApi = {
     apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
   createSubaccount: (account: { name: string; email: string; password: string }) =>
     apiRequest<{ message: string }>("/auth/create-subaccount", { body: account }),
+  /** "Forgot password" (no session): a link is mailed when an account has the email. */
+  forgotPassword: (email: string) =>
+    apiRequest<{ message: string }>("/auth/forgot-password", { body: { email }, auth: false }),
+  resetPassword: (reset: { token: string; password: string }) =>
+    apiRequest<{ message: string }>("/auth/reset-password", { body: reset, auth: false }),
   /** The first-run setup (no session yet). */
   setup: (shop: { token: string; shopName: string; name: string; email: string; password: string }) =>
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createHash, randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { e2eDb } from "./database";
@@ -192,4 +193,54 @@ test("a lost phone: a recovery code signs in once, and the dashboard says how ma
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("You signed in with a recovery code")).toHaveCount(0);
+});
+
+test("forgot password: the sign-in page links to it, a link is asked for, and the mailed link's page sets a new one", async ({
+  page,
+}) => {
+  const email = "forgetful@example.com";
+  await newOwner(email);
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(
+    page.getByText("If an account has this email, a link to choose a new password is on its way."),
+  ).toBeVisible();
+
+  // The link the mail carries (the e2e mail server is not read here): made as the server makes it.
+  const token = randomBytes(32).toString("base64url");
+  const client = e2eDb();
+  try {
+    const user = await client.user.findUniqueOrThrow({ where: { email } });
+    await client.passwordReset.create({
+      data: {
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+      },
+    });
+  } finally {
+    await client.$disconnect();
+  }
+  await page.goto(`/reset-password?token=${token}`);
+  await page.getByLabel("New password", { exact: true }).fill("Another-Horse-77");
+  await page.getByLabel("Confirm the new password").fill("Another-Horse-77");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText("Your password has been changed")).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Another-Horse-77");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Used once: the same link again says so.
+  await page.goto(`/reset-password?token=${token}`);
+  await page.getByLabel("New password", { exact: true }).fill("Third-Horse-999");
+  await page.getByLabel("Confirm the new password").fill("Third-Horse-999");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.locator("form").getByRole("alert")).toContainText(
+    "This link to choose a new password does not work",
+  );
 });

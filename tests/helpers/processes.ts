@@ -13,9 +13,15 @@ function childEnv(changes: Env): NodeJS.ProcessEnv {
 export const TSX = ["--import", "tsx"];
 
 /** Runs a command to its end; resolves with its exit code and output. */
-export function run(args: string[], env: Env): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  args: string[],
+  env: Env,
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env: childEnv(env) });
+    // What is typed at its prompt, if anything; else its input is closed.
+    child.stdin.end(input ?? "");
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

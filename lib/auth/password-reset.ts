@@ -1,0 +1,103 @@
+import { createTranslator } from "next-intl";
+import { CATALOGS } from "@/i18n/catalogs";
+import type { Locale } from "@/i18n/config";
+import { settings } from "@/lib/env";
+import { AppError, successText } from "@/lib/errors";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { logger, errorFields } from "@/lib/log";
+import { mailConfigured } from "@/lib/notices/queue";
+import { smtpMailer, type MailMessage } from "@/lib/notices/transport";
+import { limits, takeSlot } from "@/lib/rate-limit";
+import { recordSuccess } from "./lockout";
+import { hashPassword } from "./password";
+import { forgotPasswordSchema, resetPasswordSchema } from "./schema";
+import { revokeAllSessions } from "./sessions";
+import { hashToken, newRefreshToken } from "./tokens";
+
+// "Forgot password": a single-use link, valid RESET_LINK_MINUTES, mailed to
+// the account's address in its language. Only the link's hash is stored. The
+// answer is the same for a known and an unknown email, and comes before any
+// mail is sent. Choosing the new password ends every session of the account.
+
+export const RESET_LINK_MINUTES = 30;
+
+export type SendMail = (message: Omit<MailMessage, "messageId">) => Promise<void>;
+
+const sendWithSmtp: SendMail = async (message) => {
+  const mailer = smtpMailer();
+  try {
+    await mailer.send({ ...message, messageId: `<reset-${newRefreshToken()}@repair-desk>` });
+  } finally {
+    mailer.close();
+  }
+};
+
+function resetMail(language: Locale, link: string) {
+  const t = createTranslator({ locale: language, messages: CATALOGS[language], namespace: "resetMail" });
+  const text = [t("intro"), "", link, "", t("expires", { minutes: RESET_LINK_MINUTES }), t("ignore")].join("\n");
+  const html = `<p>${t("intro")}</p><p><a href="${link}">${t("button")}</a></p><p>${t("expires", {
+    minutes: RESET_LINK_MINUTES,
+  })}</p><p>${t("ignore")}</p>`;
+  return { subject: t("subject"), text, html };
+}
+
+/** POST /auth/forgot-password: `{ email }`. Answers the same whether an account has it or not. */
+export async function askPasswordReset(client: PrismaClient, body: unknown, ip: string, send = sendWithSmtp) {
+  if (!mailConfigured()) throw new AppError("mailNotConfigured");
+  const { email } = forgotPasswordSchema.parse(body);
+  await takeSlot(client, limits.resetPerIp(ip));
+  await takeSlot(client, limits.resetPerEmail(email));
+  const user = await client.user.findFirst({ where: { email, removedAt: null } });
+  if (user) {
+    const token = newRefreshToken();
+    await client.passwordReset.create({
+      data: {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+      },
+    });
+    const link = `${settings().APP_URL}/reset-password?token=${token}`;
+    // After the answer: its time says nothing of whether the account exists.
+    void send({ to: { name: user.name, address: user.email }, ...resetMail(user.language, link) }).catch(
+      (error: unknown) => logger().warn({ error: errorFields(error) }, "password reset mail not sent"),
+    );
+  }
+  return { message: successText("resetLinkSent") };
+}
+
+/** POST /auth/reset-password: `{ token, password }`; the link is used up, every session of the account ends. */
+export async function resetPassword(client: PrismaClient, body: unknown) {
+  const { token, password } = resetPasswordSchema.parse(body);
+  const passwordHash = await hashPassword(password);
+  const email = await client.$transaction(async (tx) => {
+    const [reset] = await tx.$queryRaw<{ userId: string }[]>`
+      UPDATE password_resets SET used_at = now()
+      WHERE token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > now()
+      RETURNING user_id AS "userId"`;
+    if (!reset) return null;
+    const user = await tx.user.findFirst({ where: { id: reset.userId, removedAt: null } });
+    if (!user) return null;
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    // Any other link of the account goes too.
+    await tx.passwordReset.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+    await revokeAllSessions(tx, user.id);
+    return user.email;
+  });
+  if (!email) throw new AppError("resetLinkInvalid");
+  await recordSuccess(client, email);
+  return { message: successText("passwordChanged") };
+}
+
+/** The operator's reset (npm run account:reset-password): a new password, every session ended. */
+export async function setPassword(client: PrismaClient, email: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return client.$transaction(async (tx) => {
+    const user = await tx.user.findFirst({ where: { email, removedAt: null } });
+    if (!user) return false;
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await revokeAllSessions(tx, user.id);
+    await tx.accountLockout.deleteMany({ where: { email } });
+    return true;
+  });
+}

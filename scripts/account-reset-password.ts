@@ -1,0 +1,51 @@
+// npm run account:reset-password -- --email <email>
+// Gives an account a new password when its owner cannot get back in and the
+// server sends no mail: the password is typed at the prompt (never on the
+// command line, where the shell's history would keep it) or piped in. Every
+// session of the account ends, and any lockout goes.
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { setPassword } from "@/lib/auth/password-reset";
+import { newPasswordError, normalizeEmail } from "@/lib/auth/rules";
+import { createDb } from "@/lib/db";
+import { applyMigrations } from "@/lib/db/migrate";
+import { errorText } from "@/lib/errors";
+import { openDatabase } from "@/lib/runtime/database";
+import { commandConfig, exitWith } from "./lib/config";
+
+const USAGE = "Usage: npm run account:reset-password -- --email <email>   (the new password is asked for)";
+
+async function readPassword(): Promise<string> {
+  const prompt = createInterface({ input: process.stdin, output: process.stderr, terminal: process.stdin.isTTY });
+  try {
+    return (await prompt.question("New password: ")).trim();
+  } finally {
+    prompt.close();
+  }
+}
+
+async function main() {
+  let email: string | undefined;
+  try {
+    email = parseArgs({ options: { email: { type: "string" } }, strict: true }).values.email;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (!email) throw new Error(`--email is required\n${USAGE}`);
+  const password = await readPassword();
+  const problem = newPasswordError(password);
+  if (problem) throw new Error(errorText(problem));
+  const database = await openDatabase(commandConfig());
+  const client = createDb(database.url, 1);
+  try {
+    await applyMigrations(database.url);
+    const address = normalizeEmail(email);
+    if (!(await setPassword(client, address, password))) throw new Error(`No account has the email ${address}.`);
+    console.log(`New password set for ${address}: every session of the account has ended.`);
+  } finally {
+    await client.$disconnect();
+    await database.close();
+  }
+}
+
+main().catch(exitWith);
