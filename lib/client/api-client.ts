@@ -3,8 +3,11 @@ import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./s
 // The one way screens talk to the server (SPEC section 7): under /api, with
 // the bearer token from localStorage. On a 401 (except from login and refresh)
 // the token is refreshed once, shared by every request that failed meanwhile,
-// and each is replayed; when that fails the session is cleared and the user
-// goes to /login. Errors carry the server's text and stable code.
+// and each is replayed; when the server refuses the refresh the session is
+// cleared and the user goes to /login. A request that got no answer (no
+// network, an aborted page, a server error) never clears it: it fails with
+// status 0, which the screens say as a lost connection. Errors carry the
+// server's text and stable code.
 
 export class ApiError extends Error {
   constructor(
@@ -22,22 +25,35 @@ export class ApiError extends Error {
 type Options = { method?: string; body?: unknown; auth?: boolean };
 
 const NO_REFRESH = ["/auth/login", "/auth/refresh-token"];
-let refreshing: Promise<boolean> | null = null;
 
-function refreshOnce(): Promise<boolean> {
-  refreshing ??= (async () => {
+/**
+ * What one refresh came to: new tokens, the server refusing the session, or
+ * no answer (the network, a server error). Only a refusal ends the session:
+ * a request that got no answer says nothing about it.
+ */
+type Refresh = "refreshed" | "refused" | "unreachable";
+let refreshing: Promise<Refresh> | null = null;
+
+function refreshOnce(): Promise<Refresh> {
+  refreshing ??= (async (): Promise<Refresh> => {
     const refreshToken = readRefreshToken();
-    if (!refreshToken) return false;
-    const response = await fetch("/api/auth/refresh-token", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ refreshToken }),
-    });
-    if (!response.ok) return false;
+    if (!refreshToken) return "refused";
+    let response: Response;
+    try {
+      response = await fetch("/api/auth/refresh-token", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ refreshToken }),
+      });
+    } catch {
+      return "unreachable";
+    }
+    if (response.status >= 500) return "unreachable";
+    if (!response.ok) return "refused";
     saveTokens(await response.json());
-    return true;
+    return "refreshed";
   })()
-    .catch(() => false)
+    .catch((): Refresh => "unreachable")
     .finally(() => {
       refreshing = null;
     });
@@ -65,8 +81,9 @@ export async function apiResponse(path: string, options: Options = {}): Promise<
     response = await send(path, options, token);
     if (response.status === 401 && authed && !NO_REFRESH.includes(path)) {
       // Another request may have refreshed already: then just replay.
-      const refreshed = readAccessToken() !== token || (await refreshOnce());
-      if (!refreshed) {
+      const refreshed = readAccessToken() !== token ? "refreshed" : await refreshOnce();
+      if (refreshed === "unreachable") throw new ApiError(0, undefined, undefined);
+      if (refreshed === "refused") {
         clearSession();
         // Leaves whatever screen this was, from wherever the call came (not only event handlers).
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination

@@ -27,6 +27,9 @@ export function saveLogin(login: LoginTokens) {
   storage()?.setItem("user", JSON.stringify(login.user));
 }
 
+/** The stored key whose going means "signed out" (other tabs watch it). */
+export const SESSION_KEY = "accessToken";
+
 export function clearSession() {
   for (const key of ["accessToken", "refreshToken", "user"]) storage()?.removeItem(key);
 }
