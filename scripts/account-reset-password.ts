@@ -4,14 +4,13 @@
 // command line, where the shell's history would keep it) or piped in. Every
 // session of the account ends, and any lockout goes.
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import { setPassword } from "@/lib/auth/password-reset";
 import { newPasswordError, normalizeEmail } from "@/lib/auth/rules";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { errorText } from "@/lib/errors";
 import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, exitWith } from "./lib/config";
+import { commandConfig, emailArgument, exitWith } from "./lib/config";
 
 const USAGE = "Usage: npm run account:reset-password -- --email <email>   (the new password is asked for)";
 
@@ -25,13 +24,7 @@ async function readPassword(): Promise<string> {
 }
 
 async function main() {
-  let email: string | undefined;
-  try {
-    email = parseArgs({ options: { email: { type: "string" } }, strict: true }).values.email;
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (!email) throw new Error(`--email is required\n${USAGE}`);
+  const email = emailArgument(USAGE);
   const password = await readPassword();
   const problem = newPasswordError(password);
   if (problem) throw new Error(errorText(problem));

@@ -1,24 +1,17 @@
 // npm run account:unlock -- --email <email>
 // Unlocks an account the escalating lockout closed (100 failed sign-in
 // checks in a row), in the database `npm start` would use.
-import { parseArgs } from "node:util";
 import { unlockAccount } from "@/lib/auth/lockout";
 import { normalizeEmail } from "@/lib/auth/rules";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, exitWith } from "./lib/config";
+import { commandConfig, emailArgument, exitWith } from "./lib/config";
 
 const USAGE = "Usage: npm run account:unlock -- --email <email>";
 
 async function main() {
-  let email: string | undefined;
-  try {
-    email = parseArgs({ options: { email: { type: "string" } }, strict: true }).values.email;
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${USAGE}`);
-  }
-  if (!email) throw new Error(`--email is required\n${USAGE}`);
+  const email = emailArgument(USAGE);
   const database = await openDatabase(commandConfig());
   const client = createDb(database.url, 1);
   try {

@@ -99,39 +99,22 @@ export function LoginForm() {
       />
       {needsCode && (
         <div className="flex flex-col gap-1">
-          {recovery ? (
-            <Field
-              id="recovery-code"
-              label={t("login.recoveryCode")}
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={11}
-              required
-              autoFocus
-              value={code}
-              error={fieldErrors.code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                clear("code");
-              }}
-            />
-          ) : (
-            <Field
-              id="twofa-code"
-              label={t("login.twofaCode")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              autoFocus
-              value={code}
-              error={fieldErrors.code}
-              onChange={(e) => {
-                setCode(e.target.value);
-                clear("code");
-              }}
-            />
-          )}
+          <Field
+            key={recovery ? "recovery" : "app"}
+            id={recovery ? "recovery-code" : "twofa-code"}
+            label={recovery ? t("login.recoveryCode") : t("login.twofaCode")}
+            {...(recovery
+              ? { autoComplete: "off", autoCapitalize: "characters", maxLength: 11 }
+              : { inputMode: "numeric" as const, autoComplete: "one-time-code", maxLength: 6 })}
+            required
+            autoFocus
+            value={code}
+            error={fieldErrors.code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              clear("code");
+            }}
+          />
           <p className="text-sm text-slate-600">{recovery ? t("login.recoveryHint") : t("login.twofaHint")}</p>
           <button
             type="button"

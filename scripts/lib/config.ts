@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { readSettings } from "@/lib/env";
 import { LEGACY_UPLOAD_DIR, relocateLegacyUploads } from "@/lib/photos/relocate";
 
@@ -32,4 +33,16 @@ export function settleUploadDir(config: ReturnType<typeof commandConfig>): void 
 export function exitWith(error: unknown): never {
   console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
+}
+
+/** The `--email` argument an account command takes (the only one), or an error saying how to call it. */
+export function emailArgument(usage: string): string {
+  let email: string | undefined;
+  try {
+    email = parseArgs({ options: { email: { type: "string" } }, strict: true }).values.email;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${usage}`);
+  }
+  if (!email) throw new Error(`--email is required\n${usage}`);
+  return email;
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
@@ -17,6 +17,21 @@ async function newOwner(email: string) {
 
 const codeAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+
+/** A new owner with 2FA turned on through the API, as the settings screen does it: its secret and recovery codes. */
+async function ownerWith2fa(request: APIRequestContext, email: string) {
+  await newOwner(email);
+  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
+  const verified = await request.post("/api/auth/verify-2fa", {
+    headers: auth,
+    data: { code: await codeAt(secret, -30), password: PASSWORD },
+  });
+  expect(verified.status()).toBe(200);
+  const { recovery_codes } = (await verified.json()) as { recovery_codes: string[] };
+  return { secret: secret as string, recovery_codes };
+}
 
 test("a wrong password shows the server's message and stays on /login", async ({ page }) => {
   await newOwner("wrong.password@example.com");
@@ -42,16 +57,7 @@ test("sign-in with 2FA: the code field appears, email and password lock, a real 
   request,
 }) => {
   const email = "two.factor@example.com";
-  await newOwner(email);
-  // Turn 2FA on through the API, as the settings screen will.
-  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
-  const verified = await request.post("/api/auth/verify-2fa", {
-    headers: auth,
-    data: { code: await codeAt(secret, -30), password: PASSWORD },
-  });
-  expect(verified.status()).toBe(200);
+  const { secret } = await ownerWith2fa(request, email);
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -107,14 +113,7 @@ test("the 2FA step offers to use another account, and a signed-in visit to / or 
   request,
 }) => {
   const email = "other.account@example.com";
-  await newOwner(email);
-  const login = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
-  const headers = { Authorization: `Bearer ${login.accessToken}` };
-  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
-  await request.post("/api/auth/verify-2fa", {
-    headers,
-    data: { code: await codeAt(secret, -30), password: PASSWORD },
-  });
+  const { secret } = await ownerWith2fa(request, email);
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -166,15 +165,7 @@ test("a lost phone: a recovery code signs in once, and the dashboard says how ma
   request,
 }) => {
   const email = "lost.phone@example.com";
-  await newOwner(email);
-  const { accessToken } = await (await request.post("/api/auth/login", { data: { email, password: PASSWORD } })).json();
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers: auth })).json();
-  const verified = await request.post("/api/auth/verify-2fa", {
-    headers: auth,
-    data: { code: await codeAt(secret, -30), password: PASSWORD },
-  });
-  const { recovery_codes } = (await verified.json()) as { recovery_codes: string[] };
+  const { recovery_codes } = await ownerWith2fa(request, email);
 
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

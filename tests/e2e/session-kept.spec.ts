@@ -38,6 +38,19 @@ test("a check that cannot reach the server keeps the session, says so, and the p
   await expect(page.getByRole("heading", { name: "Welcome, Marta Puig" })).toBeVisible();
 });
 
+test("the retry state tries again by itself when the browser is back online", async ({ page, request, context }) => {
+  await signedInOwner(page, request, "Marta Puig");
+  await page.route("**/api/auth/me", (route) => route.abort("internetdisconnected"));
+  await page.goto("/dashboard");
+  await expect(page.getByText("Cannot reach the server. You are still signed in.")).toBeVisible();
+  await page.unroute("**/api/auth/me");
+  // The connection drops and comes back: the browser says "online", and the page loads without a click.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: "Welcome, Marta Puig" })).toBeVisible();
+  expect(await stored(page)).toBeTruthy();
+});
+
 test("a refresh that cannot reach the server keeps the session and what was typed", async ({ page, request }) => {
   await signedInOwner(page, request);
   await page.goto("/repairs");

@@ -299,4 +299,19 @@ describe("the production server under hostile input", () => {
     const gone = await fetch(`${app.base}/uploads/${photo.file_path}`);
     expect(gone.status).toBe(404);
   });
+
+  // Last: it spends this address's sign-in attempts.
+  it("counts sign-ins per connection address, whatever X-Forwarded-For a client sends itself", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await fetch(`${app.base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i}, 198.51.100.${i}` },
+        body: JSON.stringify({ email: `guess${i}@example.com`, password: "Wrong-Horse-99" }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 403)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
 });

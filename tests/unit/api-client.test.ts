@@ -9,12 +9,15 @@ import { apiErrorText } from "@/components/ui/error-text";
 const store = new Map<string, string>();
 let refreshCalls = 0;
 let refreshWorks = true;
+/** How the refresh goes when it does not work: refused by the server, no answer, or a server error. */
+let refreshFailure: "refused" | "network" | "server" = "refused";
 const assign = vi.fn();
 
 beforeEach(() => {
   store.clear();
   refreshCalls = 0;
   refreshWorks = true;
+  refreshFailure = "refused";
   assign.mockReset();
   vi.stubGlobal("window", {
     localStorage: {
@@ -28,6 +31,8 @@ beforeEach(() => {
     if (url === "/api/auth/refresh-token") {
       refreshCalls++;
       await new Promise((r) => setTimeout(r, 20));
+      if (!refreshWorks && refreshFailure === "network") throw new TypeError("Failed to fetch");
+      if (!refreshWorks && refreshFailure === "server") return new Response("Bad gateway", { status: 502 });
       return refreshWorks
         ? Response.json({ accessToken: "fresh", refreshToken: "next" })
         : Response.json(
@@ -65,6 +70,20 @@ describe("apiRequest", () => {
     expect(assign).toHaveBeenCalledWith("/login");
   });
 
+  it.each(["network", "server"] as const)(
+    "keeps the session when the refresh gets no answer (%s), failing the call as a lost connection",
+    async (failure) => {
+      refreshWorks = false;
+      refreshFailure = failure;
+      store.set("accessToken", "expired");
+      store.set("refreshToken", "old");
+      await expect(apiRequest("/repairs")).rejects.toMatchObject({ status: 0 });
+      expect(store.get("accessToken")).toBe("expired");
+      expect(store.get("refreshToken")).toBe("old");
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
+
   it("never refreshes for the login call itself", async () => {
     await expect(apiRequest("/auth/login", { body: {}, auth: false })).rejects.toMatchObject({
       status: 401,
@@ -75,7 +94,10 @@ describe("apiRequest", () => {
 });
 
 describe("apiErrorText: what a failed call shows", () => {
-  const messages: Record<string, string> = { "errors.repairNotFound": "Reparación no encontrada" };
+  const messages: Record<string, string> = {
+    "errors.repairNotFound": "Reparación no encontrada",
+    "errors.unreachable": "No se puede conectar con el servidor.",
+  };
   const t = Object.assign((key: string) => messages[key], { has: (key: string) => key in messages }) as Parameters<
     typeof apiErrorText
   >[0];
@@ -91,8 +113,9 @@ describe("apiErrorText: what a failed call shows", () => {
     expect(apiErrorText(t, new ApiError(500, undefined, undefined), "Failed to update status")).toBe(
       "Failed to update status",
     );
+    // No answer at all: a lost connection, said as such, never "Failed to …".
     expect(apiErrorText(t, new ApiError(0, undefined, undefined), "Failed to disable 2FA")).toBe(
-      "Failed to disable 2FA",
+      "No se puede conectar con el servidor.",
     );
   });
 });
