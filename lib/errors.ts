@@ -33,6 +33,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   invalidCredentials: 403,
   invalid2faCode: 403,
   passwordIncorrect: 403,
+  reauthRequired: 403,
   notFound: 404,
   accountNotFound: 404,
   repairNotFound: 404,

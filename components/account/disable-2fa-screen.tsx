@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { authApi } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
+import { Field } from "@/components/ui/field";
 import { CodeField } from "@/components/auth/code-field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
@@ -15,6 +17,8 @@ import { button } from "@/components/ui/button";
 export function Disable2faScreen() {
   const t = useTranslations();
   const [code, setCode] = useState("");
+  // A session signed in a while ago is asked for the password too (the server says so).
+  const [password, setPassword] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -29,9 +33,10 @@ export function Disable2faScreen() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.disable2fa({ code });
+      await authApi.disable2fa(password ? { code, password } : { code });
       setDone(true);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === "reauthRequired" && password === null) setPassword("");
       setError(apiErrorText(t, failure, t("disable2fa.failed")));
     } finally {
       setBusy(false);
@@ -60,9 +65,25 @@ export function Disable2faScreen() {
           setError(null);
         }}
       />
+      {password !== null && (
+        <div className="max-w-72">
+          <Field
+            id="disable-password"
+            label={t("setup2fa.password")}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+      )}
       {error && <ErrorNotice>{error}</ErrorNotice>}
       <div className="flex gap-3">
-        <button type="submit" disabled={busy || code.length !== 6} className={button("danger")}>
+        <button type="submit" disabled={busy || code.length !== 6 || password === ""} className={button("danger")}>
           {t("disable2fa.submit")}
         </button>
         <Link href="/dashboard" className={button("secondary")}>

@@ -95,26 +95,35 @@ export const removeAccountSchema = z.object({
   password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
 });
 
-/** Turning 2FA on: the code from the app and, asked again, the account password (ASVS 7.5.1). */
+/**
+ * Turning 2FA on: the code from the app (the spec's call) and, unless the
+ * session signed in within the last few minutes, the account password asked
+ * again (ASVS 7.5.1).
+ */
 export const verifyTwofaSchema = z.object({
   code: twofaCodeSchema,
-  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }),
+  password: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }).optional(),
 });
 
-/** Disabling 2FA takes the code (its own screen) or the password (settings). */
+/**
+ * Disabling 2FA takes the code (its own screen) or the password (settings),
+ * or both (the code in a session that signed in too long ago needs the
+ * password as well).
+ */
 export const disableTwofaSchema = z
   .object({
     code: z.string({ error: "twofaCodeType" }).trim().optional(),
     password: z.string({ error: "passwordRequired" }).optional(),
   })
   .transform((body, ctx) => {
+    const password = body.password || undefined;
     if (body.code) {
       const code = twofaCodeSchema.safeParse(body.code);
-      if (code.success) return { code: code.data };
+      if (code.success) return { code: code.data, password };
       ctx.addIssue({ code: "custom", path: ["code"], message: code.error.issues[0].message });
       return z.NEVER;
     }
-    if (body.password) return { password: body.password };
+    if (password) return { code: undefined, password };
     ctx.addIssue({ code: "custom", path: ["code"], message: "disable2faInput" });
     return z.NEVER;
   });

@@ -100,6 +100,22 @@ export async function confirmPassword(
   await releaseSlot(client, limit);
 }
 
+/** How recent a sign-in lets a code alone change 2FA, without the password asked again. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/**
+ * A code alone may turn 2FA on or off only in a session that signed in
+ * recently; an older one is asked for the password (403 reauthRequired, and
+ * the screens then ask for it).
+ */
+async function assertRecentSignIn(client: PrismaClient, account: Account): Promise<void> {
+  const family = await client.refreshTokenFamily.findFirst({
+    where: { id: account.familyId, userId: account.userId },
+    select: { createdAt: true },
+  });
+  if (!family || Date.now() - family.createdAt.getTime() > RECENT_SIGN_IN_MS) throw new AppError("reauthRequired");
+}
+
 export async function setupTwoFactor(
   client: PrismaClient,
   userId: string,
@@ -126,7 +142,8 @@ export async function enableTwoFactor(
   const user = await loadUser(client, account.userId);
   if (user.twofaEnabled) throw new AppError("twofaAlreadyEnabled");
   if (!user.twofaSecret) throw new AppError("twofaNotStarted");
-  await confirmPassword(client, user, proof.password);
+  if (proof.password) await confirmPassword(client, user, proof.password);
+  else await assertRecentSignIn(client, account);
   await acceptTotpCode(client, user, proof.code);
   const recoveryCodes = newRecoveryCodes();
   await client.$transaction(async (tx) => {
@@ -148,8 +165,9 @@ export async function disableTwoFactor(
   const proof = disableTwofaSchema.parse(body);
   const user = await loadUser(client, account.userId);
   if (!user.twofaEnabled) throw new AppError("twofaNotEnabled");
+  if (proof.password) await confirmPassword(client, user, proof.password);
+  else await assertRecentSignIn(client, account);
   if (proof.code !== undefined) await acceptTotpCode(client, user, proof.code);
-  else await confirmPassword(client, user, proof.password!);
   await client.$transaction(async (tx) => {
     await tx.user.update({
       where: { id: user.id },

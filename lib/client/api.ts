@@ -113,9 +113,9 @@ export const authApi = {
   logout: () => apiResponse("/auth/logout", { method: "POST" }).then(done),
   me: () => apiRequest<CurrentUser>("/auth/me"),
   setup2fa: () => apiRequest<{ qrCode: string; secret: string }>("/auth/setup-2fa", { method: "POST" }),
-  verify2fa: (proof: { code: string; password: string }) =>
+  verify2fa: (proof: { code: string; password?: string }) =>
     apiRequest<{ message: string; recovery_codes: string[] }>("/auth/verify-2fa", { body: proof }),
-  disable2fa: (proof: { code: string } | { password: string }) =>
+  disable2fa: (proof: { code: string; password?: string } | { password: string }) =>
     apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
   createSubaccount: (account: { name: string; email: string; password: string }) =>
     apiRequest<{ message: string }>("/auth/create-subaccount", { body: account }),

@@ -226,3 +226,40 @@ describe("recovery codes", () => {
     expect((await db().user.findUniqueOrThrow({ where: { email: owner.email } })).twofaRecoveryCodes).toEqual([]);
   });
 });
+
+describe("the spec's calls with a code alone", () => {
+  const age = (token: string, minutes: number) =>
+    db().refreshTokenFamily.updateMany({
+      where: { user: { email: token } },
+      data: { createdAt: new Date(Date.now() - minutes * 60_000) },
+    });
+
+  it("turns 2FA on with the code alone in a session signed in within 10 minutes; an older one is asked for the password", async () => {
+    const { owner, token } = await signedIn();
+    await awayFromStepEdge();
+    const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", token, {}))).json();
+    await age(owner.email, 11);
+    const old = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    expect(old.status).toBe(403);
+    expect(await old.json()).toEqual({ code: "reauthRequired", error: "Please confirm your password to continue." });
+    expect(await twofaOn(token)).toBe(false);
+    await age(owner.email, 9);
+    const fresh = await verify2fa(authed("/api/auth/verify-2fa", token, { code: await totpAt(secret) }));
+    expect(fresh.status).toBe(200);
+    expect(await twofaOn(token)).toBe(true);
+  });
+
+  it("turns 2FA off with the code alone in a recent session, and with the code and the password in an older one", async () => {
+    const { owner, token, secret } = await enabled();
+    await age(owner.email, 30);
+    await awayFromStepEdge();
+    const code = await totpAt(secret);
+    const old = await disable2fa(authed("/api/auth/disable-2fa", token, { code }));
+    expect(old.status).toBe(403);
+    expect((await old.json()).code).toBe("reauthRequired");
+    expect(await twofaOn(token)).toBe(true);
+    const withPassword = await disable2fa(authed("/api/auth/disable-2fa", token, { code, password: PASSWORD }));
+    expect(withPassword.status).toBe(200);
+    expect(await twofaOn(token)).toBe(false);
+  });
+});

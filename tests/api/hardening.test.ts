@@ -248,13 +248,17 @@ describe("2FA changes end the account's other sessions", () => {
     return { response, secret: secret as string };
   }
 
-  it("asks for the account password to turn 2FA on, and ends the other sessions when it is on", async () => {
-    const { here, elsewhere } = await twoSessions();
+  it("asks a session signed in a while ago for the password to turn 2FA on, and ends the other sessions when it is on", async () => {
+    const { owner, here, elsewhere } = await twoSessions();
     const { secret } = await (await setup2fa(authed("/api/auth/setup-2fa", here.accessToken, {}))).json();
     const code = await totpAt(secret);
+    await db().refreshTokenFamily.updateMany({
+      where: { userId: owner.userId },
+      data: { createdAt: new Date(Date.now() - 60 * 60_000) },
+    });
     const missing = await verify2fa(authed("/api/auth/verify-2fa", here.accessToken, { code }));
-    expect(missing.status).toBe(400);
-    expect((await missing.json()).error).toBe("Password is required");
+    expect(missing.status).toBe(403);
+    expect((await missing.json()).error).toBe("Please confirm your password to continue.");
     const wrong = await verify2fa(
       authed("/api/auth/verify-2fa", here.accessToken, { code, password: "Wrong-Password-1" }),
     );

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
+import { e2eDb } from "./database";
 import { PASSWORD, signedInOwner } from "./session";
 
 const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -267,4 +268,33 @@ test("/settings: the shop's accounts, and a colleague who left removed with one'
   });
   expect(signedOut.status()).toBe(401);
   await other.close();
+});
+
+test("/disable-2fa in a session signed in a while ago asks for the password too, then disables", async ({
+  page,
+  request,
+}) => {
+  const { headers, email } = await signedInOwner(page, request);
+  const { secret } = await (await request.post("/api/auth/setup-2fa", { headers })).json();
+  // The spec's call: the code alone, in a session just signed in.
+  expect(
+    (await request.post("/api/auth/verify-2fa", { headers, data: { code: await codeAt(secret, -30) } })).status(),
+  ).toBe(200);
+  const client = e2eDb();
+  try {
+    await client.refreshTokenFamily.updateMany({
+      where: { user: { email } },
+      data: { createdAt: new Date(Date.now() - 60 * 60_000) },
+    });
+  } finally {
+    await client.$disconnect();
+  }
+
+  await page.goto("/disable-2fa");
+  await page.getByLabel("6-digit code from your authenticator app").fill(await codeAt(secret));
+  await page.getByRole("button", { name: "Disable 2FA" }).click();
+  await expect(alert(page)).toHaveText("Please confirm your password to continue.");
+  await page.getByLabel("Your account password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Disable 2FA" }).click();
+  await expect(page.getByText("Two-factor authentication was disabled successfully.")).toBeVisible();
 });
