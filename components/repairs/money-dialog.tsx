@@ -44,7 +44,7 @@ export function MoneyDialog({
     event.preventDefault();
     // The amount as typed in the user's language, then the server's own schema
     // (lib/repairs/schema.ts) on what would be sent: the same rules and limits.
-    const dayCount = Number(days);
+    const dayCount = /^\s*\d+\s*$/.test(days) ? Number(days) : Number.NaN;
     const sent = withQuoteFields
       ? quoteSchema.safeParse({
           amount: parsed.value ?? undefined,
@@ -120,11 +120,11 @@ export function MoneyDialog({
             </label>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t("repair.expiresInDays")}
+              {/* Text, not number: a browser's number field turns "90,5" into 905 without a word; here a
+                  day count that is not whole is said as such. */}
               <input
-                type="number"
-                min={QUOTE_DAYS.min}
-                max={QUOTE_DAYS.max}
-                step="1"
+                type="text"
+                inputMode="numeric"
                 value={days}
                 onChange={(e) => {
                   setDays(e.target.value);

@@ -44,8 +44,28 @@ describe("maskDate: a date as typed on a phone or pasted", () => {
     ["5-2-2027", "05/02/2027"],
     ["05/12/20261", "05/12/2026"],
     ["ab05cd12", "05/12"],
+    // Typed key by key with its slashes, day and month of one digit as people write them.
+    ["5/", "05/"],
+    ["5/1", "05/1"],
+    ["5/12", "05/12"],
+    ["5/12/", "05/12/"],
+    ["05/12/202", "05/12/202"],
+    ["15/1/", "15/01/"],
+    ["15/01/2027", "15/01/2027"],
+    ["15/1/2027", "15/01/2027"],
+    ["05/122", "05/12/2"],
     ["", ""],
   ])("%j reads %j", (typed, shown) => expect(maskDate(typed)).toBe(shown));
+
+  it.each([
+    ["5/12/2026", "05/12/2026"],
+    ["15/1/2027", "15/01/2027"],
+    ["1/1/2027", "01/01/2027"],
+    ["5.12.2026", "05/12/2026"],
+    ["05122026", "05/12/2026"],
+  ])("typed key by key, %j reads %j", (keys, shown) =>
+    expect([...keys].reduce((field, key) => maskDate(field + key), "")).toBe(shown),
+  );
 
   it("accepts only real dates written DD/MM/YYYY", () => {
     expect(isDayText("05/12/2026")).toBe(true);

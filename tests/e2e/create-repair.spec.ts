@@ -42,6 +42,10 @@ test("a new repair is created from the dialog with two photos, and shows in the 
   await deadline.fill("5/3/2027");
   await expect(deadline).toHaveValue("05/03/2027");
   await deadline.clear();
+  // Typed with its slashes, day and month of one digit as people write them.
+  await deadline.pressSequentially("5/12/2026");
+  await expect(deadline).toHaveValue("05/12/2026");
+  await deadline.clear();
   await deadline.pressSequentially("28022027");
   await expect(deadline).toHaveValue("28/02/2027");
 

@@ -43,6 +43,11 @@ test("a repair goes from received to picked up through the quick actions, with a
   await dialog.getByLabel("Expires in (days, 1 to 90)").fill("91");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("The quote must expire in 1 to 90 days")).toBeVisible();
+  // Days are whole: "90,5" is said to be wrong, never read as 905.
+  await dialog.getByLabel("Expires in (days, 1 to 90)").fill("90,5");
+  await expect(dialog.getByLabel("Expires in (days, 1 to 90)")).toHaveValue("90,5");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("The quote must expire in 1 to 90 days")).toBeVisible();
   await dialog.getByLabel("Expires in (days, 1 to 90)").fill("10");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
