@@ -32,22 +32,16 @@ export function formatDate(date: Date | string): string {
  * zeros. Only DD/MM/YYYY comes out.
  */
 export function maskDate(text: string): string {
-  const loose = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
-  if (loose) return `${loose[1].padStart(2, "0")}/${loose[2].padStart(2, "0")}/${loose[3]}`;
-  // Typed with its separators ("5/" then "12/"): a day or month of one digit
-  // closed by a separator is read as people write it, 5/ as 05/.
+  // Written with separators (typed key by key, or pasted): a day or month of
+  // one digit closed by its separator is read as people write it, 5/ as 05/.
   const parts = text.trim().split(/[/.-]/);
-  if (parts.length > 1 && parts.length <= 3 && parts.every((part) => /^\d*$/.test(part))) {
-    const [day, month, year] = parts;
-    if (day.length >= 1 && day.length <= 2 && (month.length <= 2 || parts.length === 2)) {
-      const closed = (part: string, isClosed: boolean) => (isClosed && part.length === 1 ? `0${part}` : part);
-      if (month.length <= 2) {
-        const shown = [closed(day, true), parts.length > 2 ? closed(month, true) : month];
-        if (year !== undefined) shown.push(year.slice(0, 4));
-        return shown.join("/");
-      }
-    }
-  }
+  const last = parts.length - 1;
+  if (
+    last > 0 &&
+    last < 3 &&
+    parts.every((p, i) => /^\d*$/.test(p) && p.length <= (i < 2 ? 2 : 4) && (p || i === last))
+  )
+    return parts.map((p, i) => (i < last && p.length === 1 ? `0${p}` : p)).join("/");
   const digits = text.replace(/\D/g, "").slice(0, 8);
   if (digits.length <= 2) return digits;
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
