@@ -49,6 +49,11 @@ export async function removeAccount(client: PrismaClient, caller: Caller, accoun
   await confirmPassword(client, self, password);
 
   await client.$transaction(async (tx) => {
+    // Removals in one shop take turns, and the caller must still be an account:
+    // two people removing each other at once cannot leave the shop with none.
+    await tx.$queryRaw`SELECT id FROM shops WHERE id = ${caller.shopId}::uuid FOR UPDATE`;
+    if (!(await tx.user.findFirst({ where: { id: caller.userId, ...activeAccounts }, select: { id: true } })))
+      throw new AppError("unauthorized");
     const removed = await tx.user.updateMany({
       where: { id: target.id, shopId: caller.shopId, ...activeAccounts },
       data: {

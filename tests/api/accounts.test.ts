@@ -119,4 +119,15 @@ describe("a shop's accounts", () => {
     expect((await meRoute(authed("/api/auth/me", ownerSession.accessToken))).status).toBe(401);
     expect((await meRoute(authed("/api/auth/me", staffSession.accessToken))).status).toBe(200);
   });
+
+  it("lets only one of two accounts removing each other at once succeed", async () => {
+    const { ownerSession, staffSession, staffId } = await shopWithStaff();
+    const ownId = (await (await list(ownerSession.accessToken)).json()).accounts[0].id;
+    const answers = await Promise.all([
+      remove(ownerSession.accessToken, staffId),
+      remove(staffSession.accessToken, ownId),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(await db().user.count({ where: { id: { in: [ownId, staffId] }, removedAt: null } })).toBe(1);
+  });
 });
