@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { restoreBackup } from "@/lib/backup/archive";
 import { applyMigrations } from "@/lib/db/migrate";
 import { openDatabase } from "@/lib/runtime/database";
+import { ensureSecrets } from "@/lib/runtime/secrets";
 import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
       uploadDir: config.uploadDir,
       archive,
       workDir: path.join(config.dataDir, "tmp"),
+      // The key this installation will serve with (made now and kept in DATA_DIR when not given).
+      encryptionKey: ensureSecrets(config.dataDir).ENCRYPTION_KEY,
     });
     const rows = Object.entries(manifest.rows)
       .map(([table, n]) => `${table} ${n}`)

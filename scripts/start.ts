@@ -1,10 +1,10 @@
 // npm start's lasting process, run by scripts/start.mjs once the build is
 // current (compiled into .next/start.mjs by the build, so it runs on plain
 // Node): opens the database (DATABASE_URL, or the embedded PGlite under
-// DATA_DIR), applies pending migrations, then serves the production build
-// with scripts/serve.ts in a child process (request logs, graceful shutdown;
-// instrumentation.ts prints the first-run instructions while no account
-// exists). The embedded database stays in this one.
+// DATA_DIR), applies pending migrations, seals status links still in clear,
+// then serves the production build with scripts/serve.ts in a child process
+// (request logs, graceful shutdown; instrumentation.ts prints the first-run
+// instructions while no account exists). The embedded database stays in this one.
 import { spawn } from "node:child_process";
 import { setFlagsFromString } from "node:v8";
 import { describeDatabaseUrl } from "@/lib/db/describe-url";
@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { collectGarbage, memoryAfterCollection } from "@/lib/runtime/gc";
 import { ensureSecrets } from "@/lib/runtime/secrets";
+import { sealStoredTokens } from "@/lib/status-link/token";
 import { SERVER_BUNDLE } from "./lib/build";
 import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
@@ -52,6 +53,8 @@ async function main() {
 
   try {
     await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
+    const sealed = await sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY);
+    if (sealed > 0) console.log(`Sealed ${sealed} status link(s) with ENCRYPTION_KEY.`);
   } catch (error) {
     await embedded?.stop();
     throw error;

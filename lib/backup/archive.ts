@@ -16,6 +16,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { once } from "node:events";
 import pg from "pg";
+import { open } from "@/lib/crypto/secret-box";
 import * as tar from "tar";
 import { quoteIdent } from "@/lib/db/admin";
 import { resolvePhotoIn } from "@/lib/photos/store";
@@ -230,11 +231,34 @@ async function moveFile(from: string, to: string) {
  * upload folder no photo. All or nothing: the photos are put in place first,
  * the rows go in one transaction, and if that fails the photos are taken away.
  */
+/**
+ * Refuses a restore whose sealed values would not open here: every status
+ * link and 2FA secret would fail. The key is kept apart from the archive on
+ * purpose (README, Backups), so the operator must bring it.
+ */
+async function assertOpens(client: pg.Client, keyHex: string) {
+  const { rows } = await client.query<{ sealed: string }>(
+    `(SELECT status_token AS sealed FROM repairs WHERE status_token LIKE 'v1.%' LIMIT 1)
+     UNION ALL (SELECT twofa_secret FROM users WHERE twofa_secret LIKE 'v1.%' LIMIT 1)`,
+  );
+  for (const { sealed } of rows) {
+    try {
+      open(sealed, keyHex);
+    } catch {
+      throw new BackupError(
+        "This backup's status links and 2FA secrets were sealed with another ENCRYPTION_KEY: set ENCRYPTION_KEY to the key of the installation that made it (its environment, or ENCRYPTION_KEY in its DATA_DIR/secrets.json), then restore again.",
+      );
+    }
+  }
+}
+
 export async function restoreBackup(options: {
   databaseUrl: string;
   uploadDir: string;
   archive: string;
   workDir: string;
+  /** The installation's ENCRYPTION_KEY: the archive's sealed values (status links, 2FA secrets) must open with it. */
+  encryptionKey: string;
 }): Promise<Manifest> {
   if (!existsSync(options.archive)) throw new BackupError(`No such file: ${options.archive}`);
   await mkdir(options.workDir, { recursive: true });
@@ -297,6 +321,7 @@ export async function restoreBackup(options: {
           );
         }
       }
+      await assertOpens(client, options.encryptionKey);
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);

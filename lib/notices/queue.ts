@@ -3,7 +3,7 @@ import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma, Repair, Shop } from "@/lib/generated/prisma/client";
 import type { RepairStatus } from "@/lib/repairs/workflow";
-import { statusUrl } from "@/lib/status-link/link";
+import { statusUrlTemplate } from "@/lib/status-link/link";
 import { renderNotice, type NoticeEvent, type NoticeFacts } from "./content";
 
 // Queuing a notice: in the same transaction as the change that causes it, so
@@ -38,7 +38,8 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
     itemType: repair.itemType,
     itemDescription: repair.itemDescription,
     status: repair.status,
-    statusUrl: statusUrl(repair.statusToken),
+    // The token goes in as the notice is sent (lib/notices/worker.ts).
+    statusUrl: statusUrlTemplate(),
     quote:
       repair.quoteAmount === null
         ? undefined

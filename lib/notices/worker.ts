@@ -2,6 +2,7 @@ import { settings } from "@/lib/env";
 import type { PrismaClient, Repair, Shop } from "@/lib/generated/prisma/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/log";
+import { fillStatusLink } from "@/lib/status-link/link";
 import { mailConfigured, noticeQueued, writeNotice } from "./queue";
 import { smtpMailer, type Mailer } from "./transport";
 
@@ -27,6 +28,8 @@ type Claimed = {
   htmlBody: string;
   attempts: number;
   createdAt: Date;
+  /** The repair's status token as stored, for the link in the text. */
+  statusToken: string;
 };
 
 /** Takes up to BATCH notices that are due (or whose sender died), for this worker alone. */
@@ -39,7 +42,8 @@ async function claimDue(client: PrismaClient): Promise<Claimed[]> {
         AND (state = 'queued' OR lease_until < now())
       ORDER BY next_attempt_at LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING id, to_email AS "toEmail", subject, text_body AS "textBody", html_body AS "htmlBody", attempts, created_at AS "createdAt"`;
+    RETURNING id, to_email AS "toEmail", subject, text_body AS "textBody", html_body AS "htmlBody", attempts, created_at AS "createdAt",
+      (SELECT status_token FROM repairs r WHERE r.id = notices.repair_id) AS "statusToken"`;
 }
 
 /** The wait before attempt `attempts + 1`. */
@@ -61,8 +65,8 @@ async function deliver(client: PrismaClient, mailer: Mailer, notice: Claimed): P
       // An address object: the library never parses it as a list or a display name.
       to: { name: "", address: notice.toEmail },
       subject: notice.subject,
-      text: notice.textBody,
-      html: notice.htmlBody,
+      text: fillStatusLink(notice.textBody, notice.statusToken),
+      html: fillStatusLink(notice.htmlBody, notice.statusToken),
       // One id per notice: a receiving server that saw it already may drop a repeat.
       messageId: `<${notice.id}@notices.repair-desk>`,
     });

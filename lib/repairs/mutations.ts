@@ -17,6 +17,8 @@ import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
 import { deleteWithFiles } from "@/lib/photos/store";
 import { searchTextOf } from "./search-text";
+import { env } from "@/lib/env";
+import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
 import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
@@ -152,7 +154,13 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       fields.customerLanguage ??
       (await tx.shop.findUniqueOrThrow({ where: { id: actor.shopId }, select: { language: true } })).language;
     const created = await tx.repair.create({
-      data: { ...fields, customerLanguage, shopId: actor.shopId, searchText: searchTextOf(fields) },
+      data: {
+        ...fields,
+        ...sealedToken(),
+        customerLanguage,
+        shopId: actor.shopId,
+        searchText: searchTextOf(fields),
+      },
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
     return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify) };
@@ -261,14 +269,19 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
   );
 }
 
-/**
- * A new status link for the repair: the token goes back to its column default
- * (fresh random bytes), so the old link stops working with this statement.
- */
+/** A new status link's two columns: the token sealed, and its hash. */
+const sealedToken = () => {
+  const { statusToken, statusTokenHash } = newStatusToken(env().ENCRYPTION_KEY);
+  return { statusToken, statusTokenHash };
+};
+
+/** A new status link for the repair (fresh random bytes): the old link stops working with this statement. */
 export async function replaceStatusLink(client: PrismaClient, actor: Actor, id: string) {
   assertRepairId(id);
+  const { statusToken, statusTokenHash } = sealedToken();
   const changed = await client.$executeRaw`
-    UPDATE repairs SET status_token = DEFAULT, updated_at = now() WHERE id = ${id}::uuid AND shop_id = ${actor.shopId}::uuid`;
+    UPDATE repairs SET status_token = ${statusToken}, status_token_hash = ${statusTokenHash}, updated_at = now()
+    WHERE id = ${id}::uuid AND shop_id = ${actor.shopId}::uuid`;
   if (changed === 0) throw notFound();
   return getRepair(client, actor.shopId, id);
 }

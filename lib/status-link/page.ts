@@ -48,7 +48,7 @@ type Row = {
   timeZone: string;
 };
 
-const byToken = (token: string) => Prisma.sql`sha256(r.status_token::bytea) = sha256(${token}::text::bytea)`;
+const byToken = (token: string) => Prisma.sql`r.status_token_hash = sha256(convert_to(${token}::text, 'UTF8'))`;
 /** A link works until LINK_DAYS_AFTER_PICKUP days after the item was collected. */
 const linkAlive = Prisma.sql`(r.picked_up_at IS NULL OR r.picked_up_at > now() - ${LINK_DAYS_AFTER_PICKUP} * interval '1 day')`;
 

@@ -340,13 +340,16 @@ async function apiScenarios(server: Server, url: string, shop: string): Promise<
     ).rows.map((r) => r.id as string);
     await c.query(`UPDATE shops SET notify_ready = true, notify_statuses = '{in_progress}' WHERE id = $1`, [shop]);
     // The customer's side: the status links of the same repairs, and a pool of
-    // older repairs with a pending quote, each answered once by link.
-    const links = (await c.query("SELECT status_token FROM repairs WHERE id = ANY($1::uuid[])", [some])).rows.map(
-      (r) => r.status_token as string,
-    );
+    // older repairs with a pending quote, each answered once by link. Links are
+    // kept sealed: each gets a new one here, in clear until the next start seals it.
+    const links = (
+      await c.query("UPDATE repairs SET status_token = DEFAULT WHERE id = ANY($1::uuid[]) RETURNING status_token", [
+        some,
+      ])
+    ).rows.map((r) => r.status_token as string);
     const pool = (
       await c.query(
-        `UPDATE repairs SET status = 'quoting', quote_amount = 120, quote_status = 'pending',
+        `UPDATE repairs SET status = 'quoting', quote_amount = 120, quote_status = 'pending', status_token = DEFAULT,
            quote_created_at = now(), quote_expires_at = now() + interval '7 days', picked_up_at = NULL
          WHERE id IN (SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at LIMIT $2)
          RETURNING status_token`,

@@ -8,6 +8,10 @@ import { hashToken, newRefreshToken } from "@/lib/auth/tokens";
 import { createDb } from "@/lib/db";
 import { onServer } from "@/lib/db/admin";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
+import { env } from "@/lib/env";
+import { fillStatusLink, statusUrl } from "@/lib/status-link/link";
+import { readStatusPage } from "@/lib/status-link/page";
+import { sealStoredTokens } from "@/lib/status-link/token";
 import { jsonRequest } from "../helpers/requests";
 import { tempDir } from "../helpers/temp-dir";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
@@ -398,6 +402,70 @@ describe("upgrading from the previous release", () => {
       await c.query("DELETE FROM shops");
       expect((await c.query("SELECT count(*)::int AS n FROM repair_words")).rows[0].n).toBe(0);
     });
+  });
+
+  it("keeps the last release's status links working, sealed at the next start, with no link in clear left in the database", async () => {
+    const release = "20261126130000_password_resets";
+    const url = await previousRelease(release);
+    let tokens: string[] = [];
+    await onServer(url, async (c) => {
+      const shop = await insertShop(c, "Joieria Roca");
+      const made = await c.query<{ id: string; status_token: string }>(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, customer_email, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell', 'client' || n || '@example.com', 'r-' || n
+         FROM generate_series(1, 1200) n RETURNING id, status_token`,
+        [shop],
+      );
+      tokens = made.rows.map((r) => r.status_token);
+      // A notice as that release wrote it: the link in clear in both bodies.
+      await c.query(
+        `INSERT INTO notices (shop_id, repair_id, event, to_email, language, subject, text_body, html_body)
+         VALUES ($1, $2, 'ready', 'client1@example.com', 'ca', 'Llest',
+                 'Segueix-la: http://localhost:3000/t/' || $3, '<a href="http://localhost:3000/t/' || $3 || '">')`,
+        [shop, made.rows[0].id, made.rows[0].status_token],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    const client = createDb(url, 2);
+    try {
+      // Straight after the migration, before any start: every old link opens its page.
+      expect(await readStatusPage(client, tokens[0])).toMatchObject({ repairNumber: "R-1" });
+      expect(await sealStoredTokens(url, env().ENCRYPTION_KEY, 500)).toBe(1200);
+      expect(await sealStoredTokens(url, env().ENCRYPTION_KEY)).toBe(0);
+      // After it: the same links open the same pages, and the staff's screens show them.
+      expect(await readStatusPage(client, tokens[0])).toMatchObject({ repairNumber: "R-1" });
+      expect(await readStatusPage(client, tokens[1199])).toMatchObject({ repairNumber: "R-1200" });
+      const stored = await client.repair.findFirstOrThrow({ where: { repairNumber: "R-1" } });
+      expect(stored.statusToken).toMatch(/^v1\./);
+      expect(statusUrl(stored.statusToken)).toBe(`http://localhost:3000/t/${tokens[0]}`);
+      await onServer(url, async (c) => {
+        // What a copy of the database (a backup) holds: no token in clear anywhere.
+        const leaks = await c.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM repairs r, notices n
+            WHERE strpos(r.status_token, $1) > 0 OR strpos(n.text_body, $1) > 0 OR strpos(n.html_body, $1) > 0`,
+          [tokens[0]],
+        );
+        expect(leaks.rows[0].n).toBe(0);
+        const notice = await c.query<{ text_body: string }>("SELECT text_body FROM notices");
+        expect(fillStatusLink(notice.rows[0].text_body, stored.statusToken)).toBe(
+          `Segueix-la: http://localhost:3000/t/${tokens[0]}`,
+        );
+        // A row made by hand after the upgrade takes a link in clear, is found by it, and is sealed at the next start.
+        const [{ status_token }] = (
+          await c.query<{ status_token: string }>(
+            `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description)
+             SELECT id, 'R-9999', 'Nova', 'Anell' FROM shops RETURNING status_token`,
+          )
+        ).rows;
+        expect(await readStatusPage(client, status_token)).toMatchObject({ repairNumber: "R-9999" });
+        expect(await sealStoredTokens(url, env().ENCRYPTION_KEY)).toBe(1);
+        expect(await readStatusPage(client, status_token)).toMatchObject({ repairNumber: "R-9999" });
+      });
+    } finally {
+      await client.$disconnect();
+    }
   });
 
   it("migrates an empty database to the same schema", async () => {

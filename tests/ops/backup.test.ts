@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { createSubaccount } from "@/lib/accounts/create-subaccount";
 import { startSession } from "@/lib/auth/sessions";
+import { seal } from "@/lib/crypto/secret-box";
 import { createDb } from "@/lib/db";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
@@ -58,7 +59,12 @@ async function populate(databaseUrl: string, uploadDir: string) {
       });
       await client.user.update({
         where: { id: owner.userId },
-        data: { twofaEnabled: true, twofaSecret: "v1.c2VhbGVk.c2VjcmV0", twofaLastStep: 59_012_345, language: "ca" },
+        data: {
+          twofaEnabled: true,
+          twofaSecret: seal("JBSWY3DPEHPK3PXP", process.env.ENCRYPTION_KEY!),
+          twofaLastStep: 59_012_345,
+          language: "ca",
+        },
       });
       await startSession(client, { id: owner.userId, shopId: owner.shopId });
       const actor = { shopId: owner.shopId, userId: owner.userId };
@@ -218,15 +224,26 @@ describe("backup and restore on a database server", () => {
       expect(again.stderr).toContain("This installation already has data: restore into an empty one");
       expectSameData(await snapshot(source.url), await snapshot(target.url));
 
-      // A damaged archive: a clear error, and the empty installation stays empty.
-      const damaged = path.join(path.dirname(archive), "damaged.tar.gz");
-      writeFileSync(damaged, readFileSync(archive));
-      truncateSync(damaged, Math.floor(statSync(damaged).size / 2));
+      // Status links are sealed: the archive alone opens none, and a restore
+      // under another ENCRYPTION_KEY is refused with what to do, leaving nothing.
+      const restored = (await snapshot(target.url)).repairs.map((row) => JSON.parse(row) as { status_token: string });
+      expect(restored.length).toBeGreaterThan(0);
+      for (const { status_token } of restored) expect(status_token).toMatch(/^v1\./);
       const spareTo = {
         DATA_DIR: tempDir("rd-backup-spare-"),
         UPLOAD_DIR: tempDir("rd-backup-spare-up-"),
         DATABASE_URL: spare.url,
       };
+      const otherKey = await run([...RESTORE, archive], { ...spareTo, ENCRYPTION_KEY: "f0e1d2c3b4a59687".repeat(4) });
+      expect(otherKey.code).toBe(1);
+      expect(otherKey.stderr).toContain("sealed with another ENCRYPTION_KEY: set ENCRYPTION_KEY to the key");
+      expect((await snapshot(spare.url)).repairs).toEqual([]);
+      expect(files(spareTo.UPLOAD_DIR)).toEqual({});
+
+      // A damaged archive: a clear error, and the empty installation stays empty.
+      const damaged = path.join(path.dirname(archive), "damaged.tar.gz");
+      writeFileSync(damaged, readFileSync(archive));
+      truncateSync(damaged, Math.floor(statSync(damaged).size / 2));
       const broken = await run([...RESTORE, damaged], spareTo);
       expect(broken.code).toBe(1);
       expect(broken.stderr).toMatch(/^Error: (This file cannot be read as a backup archive|The archive is incomplete)/);

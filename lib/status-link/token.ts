@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { open, seal } from "@/lib/crypto/secret-box";
+
+// A status link's token at rest (migration 20261126140000): the column holds
+// it sealed with ENCRYPTION_KEY, and the link is looked up by its sha256, so a
+// copy of the database (a backup) opens no status page without the key.
+
+const SEALED = "v1.";
+
+export const tokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest();
+
+/** A new token (32 random bytes, base64url) as its two columns, and in clear for whoever asked. */
+export function newStatusToken(keyHex: string) {
+  const token = randomBytes(32).toString("base64url");
+  return { token, statusToken: seal(token, keyHex), statusTokenHash: tokenHash(token) };
+}
+
+/**
+ * The token in clear from its column: sealed, or in clear until the start-up
+ * pass seals it. Throws when it cannot be opened: the database was sealed
+ * under another ENCRYPTION_KEY (a restore must run with the key of the
+ * server that made the backup, README, Backups).
+ */
+export function readStatusToken(stored: string, keyHex: string): string {
+  if (!stored.startsWith(SEALED)) return stored;
+  try {
+    return open(stored, keyHex);
+  } catch {
+    throw new Error("A status link cannot be opened: ENCRYPTION_KEY is not the key this database was sealed with");
+  }
+}
+
+/**
+ * Seals every token still in clear (rows from before the migration, or
+ * inserted by hand), a batch at a time; their hashes, and so the links,
+ * stay. Returns how many it sealed.
+ */
+export async function sealStoredTokens(databaseUrl: string, keyHex: string, batch = 1000): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await sealAll(client, keyHex, batch);
+  } finally {
+    await client.end();
+  }
+}
+
+async function sealAll(client: pg.Client, keyHex: string, batch: number): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const { rows } = await client.query<{ id: string; status_token: string }>(
+      `SELECT id, status_token FROM repairs WHERE status_token NOT LIKE '${SEALED}%' LIMIT $1`,
+      [batch],
+    );
+    if (rows.length === 0) return sealed;
+    // Only a row whose token is still the one read is sealed: one replaced meanwhile is left as it is.
+    const result = await client.query(
+      `UPDATE repairs r SET status_token = s.sealed
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, token, sealed)
+        WHERE r.id = s.id AND r.status_token = s.token`,
+      [rows.map((r) => r.id), rows.map((r) => r.status_token), rows.map((r) => seal(r.status_token, keyHex))],
+    );
+    sealed += result.rowCount ?? 0;
+  }
+}
