@@ -24,7 +24,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
  * The status of every code that is not a plain 400 (bad input). DESIGN.md's
  * conventions: 401 no or bad token only (a wrong password or code is 403, so
  * no client refreshes and replays it), 404 also for another shop's ids, 409
- * a conflict with what exists, 413 too large, 415 wrong media type, 422 a
+ * a conflict with what exists, 412 changed since it was read (If-Match), 413 too large, 415 wrong media type, 422 a
  * rule broken, 423 locked, 429 limited, 503 try again, 507 no room.
  */
 const STATUS: Partial<Record<ErrorCode, number>> = {
@@ -43,7 +43,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   setupUnavailable: 404,
   emailTaken: 409,
   repairNumberTaken: 409,
-  repairChanged: 409,
+  changedMeanwhile: 409,
+  repairChanged: 412,
   twofaAlreadyEnabled: 409,
   twofaNotEnabled: 409,
   twofaNotStarted: 409,

@@ -48,6 +48,8 @@ const ACTION_STYLE: Partial<Record<QuickAction["action"] | "primary", string>> =
     "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100",
 };
 
+const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
+
 type Loaded =
   | { state: "ok"; repair: RepairJson }
   | { state: "notFound" }
@@ -64,7 +66,9 @@ export function RepairDetail({ id }: { id: string }) {
   const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
     null,
   );
-  const [version, setVersion] = useState(0);
+  // Counts up to read the repair again.
+  const [reloads, setReloads] = useState(0);
+  const reload = () => setReloads((n) => n + 1);
   const [flash, setFlash] = useFlash();
   const sendOut = useSendOut();
   // Unticked: the next change is not emailed to the customer (then it ticks itself again).
@@ -83,7 +87,7 @@ export function RepairDetail({ id }: { id: string }) {
           error instanceof ApiError && error.status === 404 ? { state: "notFound" } : { state: "error", error },
         ),
     );
-  }, [id, version]);
+  }, [id, reloads]);
 
   if (loaded.state === "loading")
     return (
@@ -114,21 +118,49 @@ export function RepairDetail({ id }: { id: string }) {
   const photos = repair.photos ?? [];
   const closed = isClosed(repair.status);
   const keep = (next: Partial<RepairJson>) => setLoaded({ state: "ok", repair: { ...repair, ...next, photos } });
+  const failWith = (fallback: string) => (error: unknown) => {
+    readAgainIfStale(error);
+    throw new Error(apiErrorText(t, error, fallback));
+  };
 
+  // Every write says which version it was made on; one refused because the
+  // repair changed since (a customer's answer, a colleague) reads it again.
+  const { version } = repair;
+  const readAgainIfStale = (error: unknown) => {
+    if (isStale(error)) reload();
+  };
+  /** For the send-out dialog, which says the error itself. */
+  const readAgainAndThrow = (error: unknown): never => {
+    readAgainIfStale(error);
+    throw error;
+  };
   const run = async (work: () => Promise<Partial<RepairJson> | void>, fallback: string, errorMs?: number) => {
     try {
       const next = await work();
       if (next) keep(next);
     } catch (error) {
-      setFlash({ kind: "error", text: apiErrorText(t, error, fallback), clearAfterMs: errorMs });
+      readAgainIfStale(error);
+      setFlash({
+        kind: "error",
+        text: apiErrorText(t, error, fallback),
+        clearAfterMs: isStale(error) ? undefined : errorMs,
+      });
     }
   };
   const changeStatus = (status: RepairStatus) =>
     status === "outsourced"
       ? sendOut.ask(async (details) =>
-          keep(await repairsApi.setStatus(id, status, { notify: notify(), send_out: details })),
+          keep(
+            await repairsApi
+              .setStatus(id, status, { notify: notify(), send_out: details, version })
+              .catch(readAgainAndThrow),
+          ),
         )
-      : run(() => repairsApi.setStatus(id, status, { notify: notify() }), t("repairs.statusFailed"), STATUS_ERROR_MS);
+      : run(
+          () => repairsApi.setStatus(id, status, { notify: notify(), version }),
+          t("repairs.statusFailed"),
+          STATUS_ERROR_MS,
+        );
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
@@ -139,9 +171,6 @@ export function RepairDetail({ id }: { id: string }) {
         : action.to === "picked_up"
           ? setDialog("pickUp")
           : changeStatus(action.to);
-  const failWith = (fallback: string) => (error: unknown) => {
-    throw new Error(apiErrorText(t, error, fallback));
-  };
 
   const actions = WORKFLOW[repair.status].actions(repair.quote_status);
   const note = WORKFLOW[repair.status].note;
@@ -200,7 +229,10 @@ export function RepairDetail({ id }: { id: string }) {
           repair={repair}
           onChangeSendOut={() =>
             sendOut.ask(
-              async (details) => keep(await repairsApi.setStatus(id, "outsourced", { send_out: details })),
+              async (details) =>
+                keep(
+                  await repairsApi.setStatus(id, "outsourced", { send_out: details, version }).catch(readAgainAndThrow),
+                ),
               1,
               {
                 workshop_id: repair.workshop_id ?? undefined,
@@ -248,7 +280,7 @@ export function RepairDetail({ id }: { id: string }) {
           onSubmit={async ({ amount, notes, days }) =>
             keep(
               await repairsApi
-                .setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default, notify: notify() })
+                .setQuote(id, { amount, notes, days: days ?? QUOTE_DAYS.default, notify: notify(), version })
                 .catch(failWith(t("repair.errors.quote"))),
             )
           }
@@ -266,7 +298,8 @@ export function RepairDetail({ id }: { id: string }) {
           }}
           // The photo adder uploads at once; the repair is read again behind
           // the form, which stays open with whatever was typed in it.
-          onPhotosAdded={() => setVersion((v) => v + 1)}
+          onPhotosAdded={reload}
+          onStale={reload}
         />
       )}
       {dialog === "finalPrice" && (
@@ -277,7 +310,11 @@ export function RepairDetail({ id }: { id: string }) {
           withQuoteFields={false}
           initial={{ amount: repair.final_price }}
           onSubmit={async ({ amount }) =>
-            keep(await repairsApi.update(id, { final_price: amount }).catch(failWith(t("repair.errors.finalPrice"))))
+            keep(
+              await repairsApi
+                .update(id, { final_price: amount }, version)
+                .catch(failWith(t("repair.errors.finalPrice"))),
+            )
           }
         />
       )}

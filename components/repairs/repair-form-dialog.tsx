@@ -118,6 +118,7 @@ export function RepairFormDialog({
   onSaved,
   repair,
   onPhotosAdded,
+  onStale,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -125,6 +126,8 @@ export function RepairFormDialog({
   onSaved: (repair: RepairJson, photoProblem?: string) => void;
   repair?: RepairJson;
   onPhotosAdded?: () => void;
+  /** The save was refused because the repair changed since it was read: read it again. */
+  onStale?: () => void;
 }) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
@@ -189,7 +192,11 @@ export function RepairFormDialog({
     setFailure(null);
     try {
       const saved = editing
-        ? await repairsApi.update(repair.id, { ...payloadOf(values, locale, valuesOf(repair, locale)), ...extra })
+        ? await repairsApi.update(
+            repair.id,
+            { ...payloadOf(values, locale, valuesOf(repair, locale)), ...extra },
+            repair.version,
+          )
         : await repairsApi.create(payloadOf(values, locale));
       let photoProblem: string | undefined;
       if (!editing && photos.length > 0) {
@@ -205,6 +212,8 @@ export function RepairFormDialog({
       }
       onSaved(saved, photoProblem);
     } catch (error) {
+      // Changed since the form opened: the repair is read again behind it, what was typed stays.
+      if (error instanceof ApiError && error.code === "repairChanged") onStale?.();
       if (rethrow) throw error;
       // An error about a field shows under that field, once; anything else above the buttons.
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);

@@ -22,7 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; auth?: boolean };
+/** `ifMatch`: the repair's version the screen shows; the server refuses the write (412) if it moved on. */
+type Options = { method?: string; body?: unknown; auth?: boolean; ifMatch?: number };
 
 const NO_REFRESH = ["/auth/login", "/auth/refresh-token"];
 
@@ -65,6 +66,7 @@ function send(path: string, options: Options, token: string | null): Promise<Res
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.ifMatch !== undefined) headers["If-Match"] = `"${options.ifMatch}"`;
   return fetch(`/api${path}`, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),
     headers,

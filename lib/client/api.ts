@@ -76,8 +76,9 @@ export const repairsApi = {
   queues: () => apiRequest<WorkQueues>("/repairs/queues"),
   get: (id: string) => apiRequest<RepairJson>(`/repairs/${id}`),
   create: (fields: RepairFields) => apiRequest<RepairJson>("/repairs", { body: fields }),
-  update: (id: string, fields: RepairFields) =>
-    apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields }),
+  /** `version`: the one the screen shows (If-Match): a repair changed since is refused, 412 repairChanged. */
+  update: (id: string, fields: RepairFields, version?: number) =>
+    apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields, ifMatch: version }),
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
@@ -85,13 +86,22 @@ export const repairsApi = {
   setStatuses: (ids: string[], status: RepairStatus, send_out?: SendOut) =>
     apiRequest<{ repairs: RepairJson[] }>("/repairs/status", { method: "PATCH", body: { ids, status, send_out } }),
   /** `notify: false`: do not tell the customer about this change; `send_out` goes with outsourced. */
-  setStatus: (id: string, status: RepairStatus, options: { notify?: boolean; send_out?: SendOut } = {}) =>
-    apiRequest<RepairJson>(`/repairs/${id}/status`, { method: "PATCH", body: { status, ...options } }),
+  setStatus: (
+    id: string,
+    status: RepairStatus,
+    { version, ...options }: { notify?: boolean; send_out?: SendOut; version?: number } = {},
+  ) =>
+    apiRequest<RepairJson>(`/repairs/${id}/status`, {
+      method: "PATCH",
+      body: { status, ...options },
+      ifMatch: version,
+    }),
   /** SPEC section 7: the expiry goes as hours (days times 24). */
-  setQuote: (id: string, quote: { amount: number; notes?: string; days: number; notify?: boolean }) =>
+  setQuote: (id: string, quote: { amount: number; notes?: string; days: number; notify?: boolean; version?: number }) =>
     apiRequest<RepairJson>(`/repairs/${id}/quote`, {
       method: "PATCH",
       body: { amount: quote.amount, notes: quote.notes, expires_in_hours: quote.days * 24, notify: quote.notify },
+      ifMatch: quote.version,
     }),
   history: (id: string) => apiRequest<{ history: HistoryEntry[] }>(`/repairs/${id}/history`),
   related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),

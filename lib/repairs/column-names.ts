@@ -32,6 +32,7 @@ export const REPAIR_COLUMNS = {
   outsource_tracking: "outsourceTracking",
   returned_at: "returnedAt",
   status_since: "statusSince",
+  version: "version",
   /** Read for the status link's address (status_url); never written through the API. */
   status_token: "statusToken",
 } as const;

@@ -34,12 +34,20 @@ type Actor = { shopId: string; userId: string };
 /** Who changed a status: an account of the shop, or the customer through the status link. */
 type Changer = Actor | { shopId: string; byCustomer: true };
 
-/** Locks the shop's repair for the rest of the transaction, or 404s. */
-async function lockRepair(tx: Tx, shopId: string, id: string): Promise<Repair> {
+/**
+ * Versions a write was made against (If-Match, lib/http/etag.ts); null: any.
+ * A screen sends the version it shows, so it never overwrites a change it
+ * did not show (a customer's answer, a colleague's edit).
+ */
+export type Expected = number[] | null;
+
+/** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version. */
+async function lockRepair(tx: Tx, shopId: string, id: string, expected: Expected = null): Promise<Repair> {
   assertRepairId(id);
   await tx.$executeRaw`SELECT 1 FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
   const repair = await tx.repair.findFirst({ where: { id, shopId } });
   if (!repair) throw notFound();
+  if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
   return repair;
 }
 
@@ -184,11 +192,17 @@ function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prism
     : data;
 }
 
-export async function updateRepair(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+export async function updateRepair(
+  client: PrismaClient,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  expected: Expected = null,
+) {
   const data = repairUpdateSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
-    const current = await lockRepair(tx, actor.shopId, id);
+    const current = await lockRepair(tx, actor.shopId, id, expected);
     if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
     const sendOut = await withSendOut(tx, actor, data.send_out, now);
     const updated = await tx.repair.update({
@@ -206,11 +220,17 @@ export async function updateRepair(client: PrismaClient, actor: Actor, id: strin
   return repairJson(repair);
 }
 
-export async function changeStatus(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+export async function changeStatus(
+  client: PrismaClient,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  expected: Expected = null,
+) {
   const { status, notify, send_out } = statusChangeSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
-    const current = await lockRepair(tx, actor.shopId, id);
+    const current = await lockRepair(tx, actor.shopId, id, expected);
     if (current.status === status && !send_out) return { ...current, noticed: false };
     const sendOut = await withSendOut(tx, actor, send_out, now);
     const updated = await tx.repair.update({
@@ -227,11 +247,11 @@ export async function changeStatus(client: PrismaClient, actor: Actor, id: strin
   return repairJson(repair);
 }
 
-export async function setQuote(client: PrismaClient, actor: Actor, id: string, input: unknown) {
+export async function setQuote(client: PrismaClient, actor: Actor, id: string, input: unknown, expected: Expected = null) {
   const quote: QuoteInput = quoteSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
-    const current = await lockRepair(tx, actor.shopId, id);
+    const current = await lockRepair(tx, actor.shopId, id, expected);
     if (isClosed(current.status)) throw new AppError("repairClosed");
     const toQuoting = current.status === "received" || current.status === "diagnosing";
     const updated = await tx.repair.update({
@@ -263,7 +283,7 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
       await lockRepair(tx, shopId, id);
       // A photo added meanwhile would lose its file: refuse and let the caller retry.
       const now = await tx.photo.count({ where: { shopId, repairId: id } });
-      if (now !== files.length) throw new AppError("repairChanged");
+      if (now !== files.length) throw new AppError("changedMeanwhile");
       await tx.repair.delete({ where: { id, shopId } });
     }),
   );

@@ -44,7 +44,7 @@ type Instants =
 /** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
 export type RepairFields = Omit<
   Repair,
-  "quoteAmount" | "finalPrice" | "outsourceCost" | "searchText" | "shopId" | Instants
+  "quoteAmount" | "finalPrice" | "outsourceCost" | "searchText" | "shopId" | "statusTokenHash" | Instants
 > & {
   quoteAmount: Money;
   finalPrice: Money;
@@ -117,6 +117,8 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     quote_created_at: iso(repair.quoteCreatedAt),
     picked_up_at: iso(repair.pickedUpAt),
     updated_at: iso(repair.updatedAt)!,
+    /** Counted up with every change: sent back as If-Match, and the answer's ETag (README, API). */
+    version: repair.version,
     /** The language of the customer's status page. */
     customer_language: repair.customerLanguage,
     /** The customer's status page (README, The customer's side): the link is the secret. */

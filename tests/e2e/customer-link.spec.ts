@@ -107,6 +107,42 @@ test("the customer follows the repair and approves the quote by link, once, on a
   }
 });
 
+test("staff's Approve on a page opened before the customer declined is refused; the page shows the customer's answer", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-L9",
+    customer_name: "Pau Soler",
+    item_description: "Rellotge de butxaca",
+  });
+  await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 120, expires_in_hours: 72 } });
+  await page.goto(`/repairs/${repair.id}`);
+  await expect(page.getByRole("button", { name: "Change status, now Quoting" })).toBeVisible();
+
+  // Meanwhile the customer declines by link.
+  const token = repair.status_url.split("/t/")[1];
+  const declined = await request.post(`/t/${token}`, { form: { answer: "decline" }, maxRedirects: 0 });
+  expect(declined.status()).toBe(303);
+
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(
+    page.getByText("This repair changed since you opened it: it now shows what it is. Check it and try again."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change status, now Denied" })).toBeVisible();
+  const client = e2eDb();
+  try {
+    const history = await client.statusHistory.findMany({
+      where: { repairId: repair.id },
+      orderBy: { changedAt: "asc" },
+    });
+    expect(history.map((h) => h.toStatus)).toEqual(["received", "quoting", "denied"]);
+  } finally {
+    await client.$disconnect();
+  }
+});
+
 test("staff copy the link, show it as a QR code, and replace it; the old link stops at once", async ({
   page,
   request,

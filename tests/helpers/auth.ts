@@ -41,10 +41,16 @@ export async function signIn(email: string, password = PASSWORD, extra: Record<s
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-export function authed(path: string, token: string, body?: unknown, method = body === undefined ? "GET" : "POST") {
+export function authed(
+  path: string,
+  token: string,
+  body?: unknown,
+  method = body === undefined ? "GET" : "POST",
+  headers: Record<string, string> = {},
+) {
   return new Request(`http://localhost${path}`, {
     method,
-    headers: { ...bearer(token), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { ...bearer(token), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -1,7 +1,8 @@
 import { authedRoute } from "@/lib/http/handler";
-import { json, readJson } from "@/lib/http/respond";
+import { ifMatch, repairAnswer } from "@/lib/http/etag";
+import { readJson } from "@/lib/http/respond";
 import { changeStatus } from "@/lib/repairs/mutations";
 
 export const PATCH = authedRoute(async ({ db, request, caller, params }) =>
-  json(await changeStatus(db, caller, params.id, await readJson(request))),
+  repairAnswer(await changeStatus(db, caller, params.id, await readJson(request), ifMatch(request))),
 );
