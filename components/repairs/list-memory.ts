@@ -2,8 +2,11 @@ import { isRepairStatus, QUEUES, type Queue, type RepairStatus } from "@/lib/rep
 
 // What the list looked like when someone opened a repair from it: the search,
 // filters and order live in the URL (?q=…&statuses=…&queue=…&workshop=…&sort=…,
-// so Back, a shared link and the dashboard's links keep them), the loaded rows and the scroll position in sessionStorage (this tab
-// only), so coming back finds the list as it was left.
+// so Back, a shared link and the dashboard's links keep them), the loaded rows
+// and the scroll position in sessionStorage (this tab only). Only a return
+// (Back or Forward to the list's own history entry, or "Back to repairs")
+// shows them, and the list reads its rows afresh at once; a reload, the menu
+// or any other arrival reads the list before showing it.
 
 export type ListQuery = {
   search: string;
@@ -18,11 +21,14 @@ export type Remembered<Row, Page> = ListQuery & {
   repairs: Row[];
   page: Page;
   scrollY: number;
-  openedId: string | null;
   at: number;
 };
 
 const KEY = "repairs-list";
+/** The history entry the list was left from carries the remembered list's time under this name. */
+const MARK = "repairsListLeftAt";
+/** "Back to repairs" pressed: a return, as Back is. */
+const RETURN_KEY = "repairs-list-return";
 /** A list left longer ago than this is read afresh. */
 const FRESH_MS = 30 * 60_000;
 
@@ -62,8 +68,10 @@ export const sameQuery = (a: ListQuery, b: ListQuery) =>
   a.sort === b.sort;
 
 export function remember<Row, Page>(state: Omit<Remembered<Row, Page>, "at" | "scrollY">): void {
+  const at = Date.now();
   try {
-    window.sessionStorage.setItem(KEY, JSON.stringify({ ...state, scrollY: window.scrollY, at: Date.now() }));
+    window.sessionStorage.setItem(KEY, JSON.stringify({ ...state, scrollY: window.scrollY, at }));
+    window.history.replaceState({ ...window.history.state, [MARK]: at }, "");
   } catch {
     // Storage full or off: coming back reads the list afresh.
   }
@@ -77,10 +85,17 @@ function saved<Row, Page>(): Remembered<Row, Page> | null {
   }
 }
 
-/** What was remembered for this query, if recent. */
+/** Called by "Back to repairs": the list it opens is a return. */
+export const returnToList = () => window.sessionStorage.setItem(RETURN_KEY, "1");
+
+/** What was remembered for this query, if recent and this arrival is a return to it. */
 export function recall<Row, Page>(query: ListQuery): Remembered<Row, Page> | null {
   const left = saved<Row, Page>();
-  return left && sameQuery(left, query) && Date.now() - left.at < FRESH_MS ? left : null;
+  const linked = window.sessionStorage.getItem(RETURN_KEY);
+  window.sessionStorage.removeItem(RETURN_KEY);
+  if (!left || !sameQuery(left, query) || Date.now() - left.at >= FRESH_MS) return null;
+  // The mark is the entry's until the list shows there again (use-repair-list), so a reload reads afresh.
+  return window.history.state?.[MARK] === left.at || linked ? left : null;
 }
 
 /** Where "Back to repairs" leads: the list as it was left, or the plain list. */

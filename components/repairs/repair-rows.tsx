@@ -25,7 +25,7 @@ export function RepairRows({
   /** Opens the repair (a click anywhere on its row or card). */
   onOpen: (repair: ListRepair) => void;
   /** Remembers the list's place before its link is followed. */
-  onRemember: (id: string) => void;
+  onRemember: () => void;
   onStatus: (repair: ListRepair, status: RepairStatus) => void;
 }) {
   const t = useTranslations();
@@ -50,7 +50,7 @@ export function RepairRows({
       href={`/repairs/${repair.id}`}
       onClick={(e) => {
         e.stopPropagation();
-        onRemember(repair.id);
+        onRemember();
       }}
       className={className}
     >

@@ -135,7 +135,7 @@ export function RepairsList() {
   }
 
   const open = (repair: ListRepair) => {
-    list.rememberBeforeOpening(repair.id);
+    list.rememberBeforeOpening();
     router.push(`/repairs/${repair.id}`);
   };
   const filtered =

@@ -3,9 +3,8 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
-import { ApiError } from "@/lib/client/api-client";
 import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
-import { PAGE_SIZE } from "@/lib/repairs/limits";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
 
@@ -18,7 +17,7 @@ type Query = ListQuery & { attempt: number };
 /** The filters that apply at once (choices, not typing). */
 export type ListFilters = Pick<ListQuery, "queue" | "workshop" | "sort">;
 
-const page = (query: Query, cursor: string | null) =>
+const page = (query: Query, cursor: string | null, limit = PAGE_SIZE) =>
   repairsApi.list({
     search: query.search,
     statuses: query.statuses,
@@ -26,7 +25,7 @@ const page = (query: Query, cursor: string | null) =>
     workshop: query.workshop,
     sort: query.sort,
     cursor,
-    limit: PAGE_SIZE,
+    limit,
   });
 
 type Result = { query: Query; repairs: ListRepair[]; page: Pagination | null; error: unknown };
@@ -67,27 +66,14 @@ export function useRepairList() {
   useEffect(() => {
     current.current = query;
     // The search and filter go into the address, so Back and a shared link keep them.
+    // (It also drops the entry's mark of a list left from it: a reload from here reads afresh, see list-memory.)
     window.history.replaceState(null, "", listHref(query));
-    if (query === initial.query && initial.back) {
-      // Back from a repair: the rows as they were, where they were; the one
-      // that was opened is read again, as it may have changed meanwhile.
-      const { scrollY, openedId } = initial.back;
-      requestAnimationFrame(() => window.scrollTo(0, scrollY));
-      if (openedId) {
-        repairsApi.get(openedId).then(
-          (fresh) =>
-            setResult(
-              (r) => r && { ...r, repairs: r.repairs.map((row) => (row.id === openedId ? { ...row, ...fresh } : row)) },
-            ),
-          (error: unknown) => {
-            if (error instanceof ApiError && error.status === 404)
-              setResult((r) => r && { ...r, repairs: r.repairs.filter((row) => row.id !== openedId) });
-          },
-        );
-      }
-      return;
-    }
-    page(query, null).then(
+    const back = query === initial.query ? initial.back : null;
+    // Back from a repair: the rows as they were, where they were, while
+    // as many are read again (colleagues and customers change them).
+    if (back) requestAnimationFrame(() => window.scrollTo(0, back.scrollY));
+    const rows = back ? Math.min(MAX_PAGE_SIZE, Math.max(PAGE_SIZE, back.repairs.length)) : PAGE_SIZE;
+    page(query, null, rows).then(
       (answer) =>
         current.current === query &&
         setResult({ query, repairs: answer.repairs, page: answer.pagination, error: null }),
@@ -138,7 +124,7 @@ export function useRepairList() {
     /** A queue, a workshop or an order: read at once. */
     setFilters: (changes: Partial<ListFilters>) => setQuery((q) => ({ ...q, ...changes })),
     /** Keeps the list as it is for coming back to it from the repair about to open. */
-    rememberBeforeOpening: (openedId: string) => {
+    rememberBeforeOpening: () => {
       if (answered?.page)
         remember({
           search: query.search,
@@ -148,7 +134,6 @@ export function useRepairList() {
           sort: query.sort,
           repairs: answered.repairs,
           page: answered.page,
-          openedId,
         });
     },
     loadMore,

@@ -192,12 +192,62 @@ test("coming back from a repair finds the list as it was left: search, filter, l
     else await page.getByRole("link", { name: "← Back to repairs" }).click();
     await expect(page.getByLabel("Search repairs")).toHaveValue("R-BACK");
     await expect(page.getByLabel("1 selected")).toBeVisible();
-    await expect(rows).toHaveCount(60);
-    await expect(page.getByText("Showing 60 of 60 repairs")).toBeVisible();
-    await expect(
-      rows.filter({ hasText: "R-BACK-003" }).getByRole("button", { name: "Change status, now Diagnosing" }),
-    ).toBeVisible();
+    // Read again at once: the repair now diagnosing has left the "Received" filter.
+    await expect(page.getByText("Showing 59 of 59 repairs")).toBeVisible();
+    await expect(rows).toHaveCount(59);
+    await expect(rows.filter({ hasText: "R-BACK-003" })).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 200);
-    if (way === "back") await page.getByRole("link", { name: "R-BACK-003" }).click();
+    if (way === "back") await page.getByRole("link", { name: "R-BACK-004" }).click();
   }
+});
+
+test("the list never shows the past: Back shows the rows left and reads them again at once; the menu and a reload read afresh", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  const made: Record<string, { id: string }> = {};
+  for (const n of [1, 2, 3])
+    made[n] = await addRepair(request, headers, {
+      repair_number: `R-NOW-${n}`,
+      customer_name: `Client ${n}`,
+      item_description: "Rellotge",
+    });
+  const colleague = {
+    moves: (n: number, status: string) =>
+      request.patch(`/api/repairs/${made[n].id}/status`, { headers, data: { status } }),
+    adds: (n: number) =>
+      addRepair(request, headers, { repair_number: `R-NOW-${n}`, customer_name: "New", item_description: "Anell" }),
+  };
+  const rows = page.locator("tbody tr");
+  const statusOf = (number: string, status: string) =>
+    rows.filter({ hasText: number }).getByRole("button", { name: `Change status, now ${status}` });
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/repairs");
+  await expect(page.getByText("Showing 3 of 3 repairs")).toBeVisible();
+
+  // Back: meanwhile a colleague moved one and took in another.
+  await page.getByRole("link", { name: "R-NOW-1" }).click();
+  await expect(page.getByRole("heading", { name: "R-NOW-1" })).toBeVisible();
+  await colleague.moves(2, "in_repair");
+  await colleague.adds(4);
+  await page.goBack();
+  await expect(page.getByText("Showing 4 of 4 repairs")).toBeVisible();
+  await expect(statusOf("R-NOW-2", "In repair")).toBeVisible();
+
+  // The menu, from a repair opened from the list.
+  await page.getByRole("link", { name: "R-NOW-1" }).click();
+  await expect(page.getByRole("heading", { name: "R-NOW-1" })).toBeVisible();
+  await colleague.adds(5);
+  await page.getByRole("navigation").getByRole("link", { name: "Repairs" }).click();
+  await expect(page.getByText("Showing 5 of 5 repairs")).toBeVisible();
+
+  // A reload, after opening a repair and coming back.
+  await page.getByRole("link", { name: "R-NOW-3" }).click();
+  await expect(page.getByRole("heading", { name: "R-NOW-3" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText("Showing 5 of 5 repairs")).toBeVisible();
+  await colleague.moves(3, "ready");
+  await page.reload();
+  await expect(statusOf("R-NOW-3", "Ready")).toBeVisible();
 });
