@@ -17,6 +17,7 @@ const BROWSER_SAFE = [
   "@/lib/repairs/dates",
   "@/lib/repairs/limits",
   "@/lib/repairs/money",
+  "@/lib/repairs/quick-actions",
   "@/lib/repairs/schema",
   "@/lib/repairs/workflow",
   "@/lib/settings/schema",

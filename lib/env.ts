@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
 import { secretProblem } from "@/lib/runtime/secrets";
 
 // The environment, read in this one module, validated, each default written
@@ -40,6 +41,8 @@ const settingsSchema = z.object({
   /** The first retry's delay after a failed delivery; each next one doubles, up to NOTICE_RETRY_MAX_MS. */
   NOTICE_RETRY_BASE_MS: int(10, 3_600_000, 30_000),
   NOTICE_RETRY_MAX_MS: int(10, 86_400_000, 900_000),
+  /** A status change's notice waits this long before it may leave (NOTICE_GRACE_MS; tests set it). */
+  NOTICE_GRACE_MS: int(0, 600_000, NOTICE_GRACE_MS),
   /** A notice not delivered this long after it was queued is marked failed. */
   NOTICE_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(720).catch(48).default(48),
   /** Tests only: bcrypt's cost, never below 4, ignored in production (lib/auth/password.ts). */

@@ -43,7 +43,6 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   setupUnavailable: 404,
   emailTaken: 409,
   repairNumberTaken: 409,
-  changedMeanwhile: 409,
   repairChanged: 412,
   twofaAlreadyEnabled: 409,
   twofaNotEnabled: 409,

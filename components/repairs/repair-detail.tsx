@@ -4,11 +4,12 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { repairsApi, type SendOut } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
-import { QUOTE_DAYS } from "@/lib/repairs/limits";
+import { NOTICE_GRACE_MS, QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
-import { isClosed, WORKFLOW, type QuickAction, type RepairStatus } from "@/lib/repairs/workflow";
+import { isClosed, type RepairStatus } from "@/lib/repairs/workflow";
+import { WORKFLOW, type QuickAction } from "@/lib/repairs/quick-actions";
 import { useFormat } from "./format";
 import { BackToList } from "./back-to-list";
 import { StatusBadge } from "./status-badge";
@@ -147,20 +148,38 @@ export function RepairDetail({ id }: { id: string }) {
       });
     }
   };
-  const changeStatus = (status: RepairStatus) =>
-    status === "outsourced"
-      ? sendOut.ask(async (details) =>
-          keep(
-            await repairsApi
-              .setStatus(id, status, { notify: notify(), send_out: details, version })
-              .catch(readAgainAndThrow),
-          ),
-        )
-      : run(
-          () => repairsApi.setStatus(id, status, { notify: notify(), version }),
-          t("repairs.statusFailed"),
-          STATUS_ERROR_MS,
-        );
+  /** After a change: Undo while its email is held (a slip mails no one), which puts `before` back. */
+  const offerUndo = (before: RepairStatus, changed: RepairJson) =>
+    setFlash({
+      kind: "success",
+      text: t("repairs.statusUpdated"),
+      clearAfterMs: NOTICE_GRACE_MS,
+      action: {
+        label: t("repairs.undo"),
+        run: () => {
+          setFlash(null);
+          void run(
+            async () => {
+              const back = await repairsApi.setStatus(id, before, { version: changed.version });
+              setFlash({ kind: "success", text: t("repairs.undone") });
+              return back;
+            },
+            t("repairs.statusFailed"),
+            STATUS_ERROR_MS,
+          );
+        },
+      },
+    });
+  const changeStatus = (status: RepairStatus) => {
+    const change = async (send_out?: SendOut) => {
+      const changed = await repairsApi.setStatus(id, status, { notify: notify(), send_out, version });
+      offerUndo(repair.status, changed);
+      return changed;
+    };
+    return status === "outsourced"
+      ? sendOut.ask(async (details) => keep(await change(details).catch(readAgainAndThrow)))
+      : run(change, t("repairs.statusFailed"), STATUS_ERROR_MS);
+  };
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>

@@ -11,7 +11,7 @@ import { repairsApi } from "@/lib/client/api";
 import { lazyComponent } from "@/components/ui/lazy";
 import { StatusFilter } from "./status-filter";
 import { ListFilterControls } from "./list-filters";
-import { PAGE_SIZE } from "@/lib/repairs/limits";
+import { NOTICE_GRACE_MS, PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
 import { RepairRows } from "./repair-rows";
@@ -104,22 +104,33 @@ export function RepairsList() {
     }
   };
 
+  const statusFailed = (error: unknown) =>
+    setNotice({
+      kind: "error",
+      text: apiErrorText(t, error, t("repairs.statusFailed")),
+      clearAfterMs: STATUS_ERROR_MS,
+    });
+  /** A change of one repair offers Undo while its email is held (a slip on the badge mails no one). */
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
+    const undo = async () => {
+      setNotice(null);
+      await list
+        .changeStatus(repair.id, repair.status)
+        .then(() => setNotice({ kind: "success", text: t("repairs.undone") }), statusFailed);
+    };
+    const changed = () =>
+      setNotice({
+        kind: "success",
+        text: t("repairs.statusUpdated"),
+        clearAfterMs: NOTICE_GRACE_MS,
+        action: { label: t("repairs.undo"), run: () => void undo() },
+      });
     if (status === "outsourced")
       return sendOut.ask(async (details: SendOut) => {
         await list.changeStatus(repair.id, status, details);
-        setNotice({ kind: "success", text: t("repairs.statusUpdated") });
+        changed();
       });
-    try {
-      await list.changeStatus(repair.id, status);
-      setNotice({ kind: "success", text: t("repairs.statusUpdated") });
-    } catch (error) {
-      setNotice({
-        kind: "error",
-        text: apiErrorText(t, error, t("repairs.statusFailed")),
-        clearAfterMs: STATUS_ERROR_MS,
-      });
-    }
+    await list.changeStatus(repair.id, status).then(changed, statusFailed);
   };
 
   async function openExact(event: FormEvent) {

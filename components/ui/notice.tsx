@@ -21,5 +21,15 @@ export function SuccessNotice({ children, className = "" }: { children: ReactNod
 
 export function FlashNotice({ flash }: { flash: Flash | null }) {
   if (!flash) return null;
-  return flash.kind === "error" ? <ErrorNotice>{flash.text}</ErrorNotice> : <SuccessNotice>{flash.text}</SuccessNotice>;
+  if (flash.kind === "error") return <ErrorNotice>{flash.text}</ErrorNotice>;
+  return (
+    <SuccessNotice>
+      {flash.text}
+      {flash.action && (
+        <button type="button" onClick={flash.action.run} className="ml-3 font-medium underline">
+          {flash.action.label}
+        </button>
+      )}
+    </SuccessNotice>
+  );
 }

@@ -6,7 +6,13 @@ import { useEffect, useState } from "react";
 export const SUCCESS_MS = 3_000;
 export const STATUS_ERROR_MS = 5_000;
 
-export type Flash = { kind: "error" | "success"; text: string; clearAfterMs?: number };
+/** `action`: a button in the message (such as Undo), for as long as it shows. */
+export type Flash = {
+  kind: "error" | "success";
+  text: string;
+  clearAfterMs?: number;
+  action?: { label: string; run: () => void };
+};
 
 export function useFlash() {
   const [flash, setFlash] = useState<Flash | null>(null);

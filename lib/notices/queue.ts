@@ -69,7 +69,7 @@ export async function writeNotice(
   repair: Repair,
   shop: Shop,
   event: NoticeEvent,
-  extra: { dedupeKey?: string; readySince?: Date; status?: RepairStatus | null } = {},
+  extra: { dedupeKey?: string; readySince?: Date; status?: RepairStatus | null; holdUntil?: Date } = {},
 ) {
   // "Send again" of a status notice says the status it said, with everything else as it is now.
   const told = extra.status ? { ...repair, status: extra.status } : repair;
@@ -86,6 +86,7 @@ export async function writeNotice(
       textBody: content.text,
       htmlBody: content.html,
       dedupeKey: extra.dedupeKey ?? null,
+      ...(extra.holdUntil ? { nextAttemptAt: extra.holdUntil } : {}),
     },
   });
 }
@@ -102,8 +103,21 @@ export async function queueNotice(tx: Tx, repair: Repair, change: NoticeChange, 
   const event = eventFor(shop, change);
   if (!event) return false;
   await assertMailRoom(tx, repair.shopId);
-  await writeNotice(tx, repair, shop, event);
+  // A status change's notice is held for the grace period: a slip undone meanwhile mails no one.
+  const holdUntil = change.kind === "status" ? new Date(Date.now() + settings().NOTICE_GRACE_MS) : undefined;
+  await writeNotice(tx, repair, shop, event, { holdUntil });
   return true;
+}
+
+/**
+ * Cancels the status notices of these repairs still held in their grace
+ * period (never tried): a status change meanwhile (an undo, a second change)
+ * makes them wrong. Called with every status change (recordStatus).
+ */
+export async function cancelHeldNotices(tx: Tx, repairIds: string[]): Promise<void> {
+  await tx.$executeRaw`
+    DELETE FROM notices WHERE repair_id = ANY(${repairIds}::uuid[]) AND state = 'queued' AND attempts = 0
+      AND event IN ('status', 'ready') AND next_attempt_at > now()`;
 }
 
 /** Wakes this process's worker once a queued notice is committed (the poll catches any other). */

@@ -7,3 +7,9 @@ export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 /** Photos per selection and per upload request (SPEC section 9). */
 export const MAX_PHOTOS_PER_UPLOAD = 2;
+/**
+ * How long a status change's email waits before it may leave: the screens
+ * offer "Undo" for as long, and any status change meanwhile (an undo, a
+ * second change) cancels it (lib/notices/queue.ts).
+ */
+export const NOTICE_GRACE_MS = 20_000;

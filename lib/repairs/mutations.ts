@@ -22,7 +22,7 @@ import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
 import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
-import { queueNotice, wakeWorker } from "@/lib/notices/queue";
+import { cancelHeldNotices, queueNotice, wakeWorker } from "@/lib/notices/queue";
 
 // Writing repairs. Every write names the shop in its condition too (not only
 // the check before it), so each statement stays within one shop, as
@@ -60,7 +60,7 @@ export function statusEffects(current: Repair, next: RepairStatus, now: Date): P
   return effects;
 }
 
-/** One status history row for each repair moved (one statement for all). */
+/** One status history row for each repair moved (one statement for all); their held notices are cancelled. */
 export async function recordStatus(
   tx: Tx,
   actor: Changer,
@@ -70,6 +70,7 @@ export async function recordStatus(
   now: Date,
 ) {
   const by = "byCustomer" in actor ? { byCustomer: true } : { changedById: actor.userId };
+  if (from !== null) await cancelHeldNotices(tx, [repairIds].flat());
   await tx.statusHistory.createMany({
     data: [repairIds].flat().map((repairId) => ({
       shopId: actor.shopId,
@@ -247,7 +248,13 @@ export async function changeStatus(
   return repairJson(repair);
 }
 
-export async function setQuote(client: PrismaClient, actor: Actor, id: string, input: unknown, expected: Expected = null) {
+export async function setQuote(
+  client: PrismaClient,
+  actor: Actor,
+  id: string,
+  input: unknown,
+  expected: Expected = null,
+) {
   const quote: QuoteInput = quoteSchema.parse(input);
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
@@ -283,7 +290,7 @@ export async function deleteRepair(client: PrismaClient, shopId: string, id: str
       await lockRepair(tx, shopId, id);
       // A photo added meanwhile would lose its file: refuse and let the caller retry.
       const now = await tx.photo.count({ where: { shopId, repairId: id } });
-      if (now !== files.length) throw new AppError("changedMeanwhile");
+      if (now !== files.length) throw new AppError("repairChanged");
       await tx.repair.delete({ where: { id, shopId } });
     }),
   );

@@ -1,6 +1,7 @@
-// The repair workflow as data (SPEC section 4): the 11 statuses in order,
-// each with its colour, and the guided quick action of the detail view. The
-// server and the screens read this one table.
+// The repair workflow as data (SPEC section 4): the 11 statuses in order, the
+// queues, item types and quote states, read by the server and the screens.
+// The quick actions are in ./quick-actions, the badge's colours in
+// components/repairs/status-style.ts.
 
 export const REPAIR_STATUSES = [
   "sent",
@@ -37,50 +38,6 @@ export type ItemType = (typeof ITEM_TYPES)[number];
 
 export const QUOTE_STATUSES = ["pending", "sent", "approved", "denied", "no_response", "expired"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-/** A quick action: move to a status, or open the quote dialog. */
-export type QuickAction =
-  | {
-      kind: "move";
-      action: "startDiagnosing" | "approve" | "deny" | "startRepair" | "markReady" | "markPickedUp" | "bringBack";
-      to: RepairStatus;
-    }
-  | { kind: "openQuote"; action: "createQuote" }
-  /** Asks where and how it goes (issue 17), then moves to outsourced. */
-  | { kind: "openSendOut"; action: "sendOut" };
-
-type StatusInfo = {
-  /** Tailwind colour family of the badge; the badge also shows the status name. */
-  color: string;
-  /** The guided next steps (SPEC section 4); the note, where the table has one. */
-  actions: (quoteStatus: QuoteStatus | null) => QuickAction[];
-  note?: "completed" | "denied";
-};
-
-const move = (action: Extract<QuickAction, { kind: "move" }>["action"], to: RepairStatus): QuickAction => ({
-  kind: "move",
-  action,
-  to,
-});
-
-const SEND_OUT: QuickAction = { kind: "openSendOut", action: "sendOut" };
-
-export const WORKFLOW: Record<RepairStatus, StatusInfo> = {
-  sent: { color: "slate", actions: () => [] },
-  received: { color: "sky", actions: () => [move("startDiagnosing", "diagnosing")] },
-  diagnosing: { color: "indigo", actions: () => [{ kind: "openQuote", action: "createQuote" }] },
-  quoting: {
-    color: "amber",
-    actions: (quote) => (quote === "pending" ? [move("approve", "approved"), move("deny", "denied")] : []),
-  },
-  approved: { color: "teal", actions: () => [move("startRepair", "in_repair"), SEND_OUT] },
-  in_progress: { color: "blue", actions: () => [move("markReady", "ready"), SEND_OUT] },
-  in_repair: { color: "violet", actions: () => [move("markReady", "ready"), SEND_OUT] },
-  outsourced: { color: "orange", actions: () => [move("bringBack", "in_repair"), move("markReady", "ready")] },
-  ready: { color: "green", actions: () => [move("markPickedUp", "picked_up")] },
-  picked_up: { color: "gray", actions: () => [], note: "completed" },
-  denied: { color: "red", actions: () => [], note: "denied" },
-};
 
 export function isRepairStatus(value: unknown): value is RepairStatus {
   return typeof value === "string" && (REPAIR_STATUSES as readonly string[]).includes(value);

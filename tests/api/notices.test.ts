@@ -25,6 +25,8 @@ const inbox = await startInbox({ refuse: (to) => to.startsWith("nobody@") });
 process.env.SMTP_URL = inbox.url;
 process.env.MAIL_FROM = "Rellotgeria Vidal <botiga@vidal.cat>";
 process.env.NOTICE_RETRY_BASE_MS = "60000";
+// Status notices leave at once here; the grace period has its own test below.
+process.env.NOTICE_GRACE_MS = "0";
 forgetSettings();
 
 const database = withTestDatabase();
@@ -148,6 +150,42 @@ describe("notices by email", () => {
     const quiet = await createRepair(api, { customer_email: "bulk4@example.com" });
     expect((await bulk({ ids: [quiet.id], status: "ready", notify: false })).status).toBe(200);
     expect(await noticesOf(quiet.id)).toEqual([]);
+  });
+
+  it("holds a status change's notice for the grace period: an undo or a second change meanwhile mails no one", async () => {
+    process.env.NOTICE_GRACE_MS = "1500";
+    forgetSettings();
+    try {
+      const { api } = await shop({ notifyReceived: false, notifyStatuses: ["in_repair"] });
+      const [slip, kept, twice] = await Promise.all(
+        ["slip", "kept", "twice"].map((name) => createRepair(api, { customer_email: `grace-${name}@example.com` })),
+      );
+      // A slip on the badge, set back at once; one left as it is; one moved on again.
+      expect((await api.status(slip.id, "ready")).status).toBe(200);
+      expect((await api.status(kept.id, "ready")).status).toBe(200);
+      expect((await api.status(twice.id, "ready")).status).toBe(200);
+      const mailed = () => ["slip", "kept", "twice"].map((name) => mailTo(`grace-${name}@example.com`).length);
+      await deliver();
+      expect(mailed()).toEqual([0, 0, 0]);
+      expect((await api.status(slip.id, "received")).status).toBe(200);
+      expect((await api.status(twice.id, "in_repair")).status).toBe(200);
+      await deliver();
+      expect(mailed()).toEqual([0, 0, 0]);
+
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await deliver();
+      // The one left as it was is told; the slip never, and its notice is gone.
+      expect(mailed()).toEqual([0, 1, expect.any(Number)]);
+      expect(await noticesOf(slip.id)).toEqual([]);
+      // The second change's own notice is held in its turn, then sent: the "ready" one never.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      await deliver();
+      expect(mailed()).toEqual([0, 1, 1]);
+      expect(await noticesOf(twice.id)).toMatchObject([{ event: "status", status: "in_repair", state: "sent" }]);
+    } finally {
+      process.env.NOTICE_GRACE_MS = "0";
+      forgetSettings();
+    }
   });
 
   it("keeps a notice while the mail server is down and delivers it exactly once when it is back", async () => {

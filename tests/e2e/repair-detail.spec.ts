@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { dayIn, defaultTimeZone } from "@/lib/time-zone";
+import { e2eDb } from "./database";
 import { addRepair, signedInOwner } from "./session";
 
 /** Today in the shop's time zone (a new shop takes the server's, or Europe/Madrid). */
@@ -190,3 +191,49 @@ for (const [language, typed, shown, title, amount, save] of [
     await expect(page.getByText(shown).first()).toBeVisible();
   });
 }
+
+test("a slip on the badge is undone within the grace period, and the customer is never mailed", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  const numbers = ["R-U1", "R-U2"];
+  const made = await Promise.all(
+    numbers.map((repair_number) =>
+      addRepair(request, headers, {
+        repair_number,
+        customer_name: "Marta Soler",
+        customer_email: `${repair_number.toLowerCase()}@example.com`,
+        item_description: "Anell",
+      }),
+    ),
+  );
+  const client = e2eDb();
+  const held = (id: string) => client.notice.count({ where: { repairId: id, event: "ready" } });
+  try {
+    // On the repair's screen.
+    await page.goto(`/repairs/${made[0].id}`);
+    await page.getByRole("button", { name: "Change status, now Received" }).click();
+    await page.getByRole("menuitemradio", { name: "Ready" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Status updated" })).toBeVisible();
+    expect(await held(made[0].id)).toBe(1);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Change undone.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Change status, now Received" })).toBeVisible();
+    expect(await held(made[0].id)).toBe(0);
+
+    // On the list, the same.
+    await page.goto("/repairs");
+    const row = page.locator("tbody tr").filter({ hasText: "R-U2" });
+    await row.getByRole("button", { name: "Change status, now Received" }).click();
+    await page.getByRole("menuitemradio", { name: "Ready" }).click();
+    await expect(row.getByRole("button", { name: "Change status, now Ready" })).toBeVisible();
+    expect(await held(made[1].id)).toBe(1);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Change undone.")).toBeVisible();
+    await expect(row.getByRole("button", { name: "Change status, now Received" })).toBeVisible();
+    expect(await held(made[1].id)).toBe(0);
+  } finally {
+    await client.$disconnect();
+  }
+});
