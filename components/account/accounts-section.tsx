@@ -12,6 +12,7 @@ import { Breakable } from "@/components/ui/facts";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // Settings: the shop's accounts, and removing one (staff who leave) after
 // typing one's own password. All accounts have the same privileges.
@@ -36,7 +37,7 @@ function RemoveForm({ account, onDone }: { account: AccountJson; onDone: (messag
   }
 
   return (
-    <form onSubmit={submit} className="mt-2 flex flex-col gap-3 rounded-md bg-red-50 p-3">
+    <Form onSubmit={submit} className="mt-2 flex flex-col gap-3 rounded-md bg-red-50 p-3">
       <p className="text-sm text-slate-800">{t("accounts.removeExplain", { name: account.name })}</p>
       <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
         {t("accounts.yourPassword")}
@@ -65,7 +66,7 @@ function RemoveForm({ account, onDone }: { account: AccountJson; onDone: (messag
           {t("settings.cancel")}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

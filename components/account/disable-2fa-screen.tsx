@@ -11,6 +11,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { useRedirectAfter } from "./use-redirect-after";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // SPEC section 2, /disable-2fa: one 6-digit code (anything but digits is
 // dropped), a warning, Cancel, and a success screen before the dashboard.
@@ -51,7 +52,7 @@ export function Disable2faScreen() {
     );
   }
   return (
-    <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+    <Form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("disable2fa.title")}</h1>
       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         {t("disable2fa.warning")}
@@ -90,6 +91,6 @@ export function Disable2faScreen() {
           {t("disable2fa.cancel")}
         </Link>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -9,6 +9,7 @@ import { button } from "@/components/ui/button";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
+import { Form } from "@/components/ui/form";
 
 type Values = Omit<NoticeSettings, "mail_configured" | "not_collected_days"> & {
   not_collected: boolean;
@@ -102,7 +103,7 @@ export function NoticesSettings() {
         <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("settings.noticesOff")}</p>
       )}
       {values && (
-        <form noValidate onSubmit={save} className="mt-3 flex flex-col gap-3">
+        <Form noValidate onSubmit={save} className="mt-3 flex flex-col gap-3">
           <fieldset disabled={!mail} className="flex flex-col gap-3 disabled:opacity-60">
             {SWITCHES.map(([name, label]) => (
               <label key={name} className="flex items-start gap-2 text-sm">
@@ -175,7 +176,7 @@ export function NoticesSettings() {
               {busy ? t("settings.saving") : t("settings.save")}
             </button>
           </fieldset>
-        </form>
+        </Form>
       )}
       <div className="mt-2">
         <FlashNotice flash={flash} />

@@ -19,6 +19,7 @@ import { NoticesSettings } from "./notices-settings";
 import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
 
@@ -73,7 +74,7 @@ function TwoFactorSection() {
           </button>
         )}
         {user.twofa_enabled && disabling && (
-          <form onSubmit={disable} className="flex flex-col gap-3">
+          <Form onSubmit={disable} className="flex flex-col gap-3">
             <p className="text-sm text-slate-700">{t("settings.disableWithPassword")}</p>
             <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
               {t("settings.password")}
@@ -93,7 +94,7 @@ function TwoFactorSection() {
                 {t("settings.cancel")}
               </button>
             </div>
-          </form>
+          </Form>
         )}
       </div>
     </section>
@@ -137,7 +138,7 @@ function LanguageSection() {
 
   return (
     <section className={card} aria-label={t("settings.language")}>
-      <form onSubmit={save} className="flex flex-col gap-3">
+      <Form onSubmit={save} className="flex flex-col gap-3">
         <fieldset>
           <legend className="text-lg font-semibold">{t("settings.language")}</legend>
           <div className="mt-3 flex flex-wrap gap-4">
@@ -160,7 +161,7 @@ function LanguageSection() {
         <button type="submit" disabled={busy || choice === current} className={button("primary", "self-start")}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

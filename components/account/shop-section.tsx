@@ -10,6 +10,7 @@ import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
+import { Form } from "@/components/ui/form";
 
 type Field = Exclude<keyof ShopDetails, "time_zone">;
 const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }[] = [
@@ -79,7 +80,7 @@ export function ShopSection() {
       <h2 className="text-lg font-semibold">{t("settings.shop")}</h2>
       <p className="mt-1 text-sm text-slate-700">{t("settings.shopHint")}</p>
       {values && (
-        <form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
+        <Form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
           {FIELDS.map(({ name, label, multiline, type }) =>
             type === "language" ? (
               // Labelled by id, not by wrapping: a wrapping label would take in the options' names too.
@@ -132,7 +133,7 @@ export function ShopSection() {
               {busy ? t("settings.saving") : t("settings.save")}
             </button>
           </div>
-        </form>
+        </Form>
       )}
       {!values && <FlashNotice flash={flash} />}
     </section>

@@ -11,6 +11,7 @@ import { MAX_ACCOUNTS_PER_SHOP } from "@/lib/accounts/limits";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { useRedirectAfter } from "./use-redirect-after";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -61,7 +62,7 @@ export function SubaccountForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
+    <Form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("subaccount.title")}</h1>
       <p className="text-sm text-slate-600">{t("subaccount.limit")}</p>
       <NewAccountFields
@@ -85,6 +86,6 @@ export function SubaccountForm() {
       <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("subaccount.submitting") : t("subaccount.submit")}
       </button>
-    </form>
+    </Form>
   );
 }

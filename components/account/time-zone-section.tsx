@@ -9,6 +9,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 /** Every IANA zone this browser knows, with the shop's current one first in case the list lacks it. */
 function zones(current: string): string[] {
@@ -42,7 +43,7 @@ export function TimeZoneSection() {
 
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.timeZone")}>
-      <form onSubmit={save} className="flex flex-col gap-3">
+      <Form onSubmit={save} className="flex flex-col gap-3">
         <label htmlFor="time-zone" className="text-lg font-semibold">
           {t("settings.timeZone")}
         </label>
@@ -67,7 +68,7 @@ export function TimeZoneSection() {
         <button type="submit" disabled={busy || choice === user.time_zone} className={button("primary", "self-start")}>
           {busy ? t("settings.saving") : t("settings.save")}
         </button>
-      </form>
+      </Form>
     </section>
   );
 }

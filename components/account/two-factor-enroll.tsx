@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 type Setup = Awaited<ReturnType<typeof authApi.setup2fa>>;
 
@@ -90,7 +91,7 @@ export function TwoFactorEnroll({
   }
 
   return (
-    <form onSubmit={confirm} className="flex flex-col gap-3">
+    <Form onSubmit={confirm} className="flex flex-col gap-3">
       <p className="text-slate-700">{t("setup2fa.scan")}</p>
       {/* A data: URL made by the server; next/image adds nothing for it. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -136,6 +137,6 @@ export function TwoFactorEnroll({
       >
         {t("setup2fa.confirm")}
       </button>
-    </form>
+    </Form>
   );
 }

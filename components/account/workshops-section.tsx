@@ -9,6 +9,7 @@ import { LazyConfirmDialog, preloadConfirmDialog } from "@/components/ui/lazy-co
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
+import { Form } from "@/components/ui/form";
 
 // The shop's outside workshops (issue 17, part 2): where repairs are sent out
 // to. Added, changed and deleted here; chosen in the send-out dialog.
@@ -72,7 +73,7 @@ function WorkshopForm({
     </label>
   );
   return (
-    <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+    <Form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
       {field("name", t("settings.workshopName"))}
       {field("contact", t("settings.workshopContact"))}
       {field("notes", t("settings.workshopNotes"))}
@@ -87,7 +88,7 @@ function WorkshopForm({
           </button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -9,6 +9,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // "Forgot password": with mail set up, a link to choose a new one is mailed
 // (the same answer whether the email has an account or not); without, the
@@ -53,7 +54,7 @@ export function ForgotPasswordForm({ mailConfigured }: { mailConfigured: boolean
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <Form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {sent ? (
         <SuccessNotice>{t("success.resetLinkSent")}</SuccessNotice>
       ) : (
@@ -78,6 +79,6 @@ export function ForgotPasswordForm({ mailConfigured }: { mailConfigured: boolean
         </>
       )}
       {back}
-    </form>
+    </Form>
   );
 }

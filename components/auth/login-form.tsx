@@ -12,6 +12,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // SPEC section 2, /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
@@ -70,7 +71,7 @@ export function LoginForm() {
   const clear = (field: string) => setFieldErrors((current) => ({ ...current, [field]: undefined }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <Form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
         id="email"
         label={t("login.email")}
@@ -155,6 +156,6 @@ export function LoginForm() {
           {t("login.forgot")}
         </Link>
       )}
-    </form>
+    </Form>
   );
 }

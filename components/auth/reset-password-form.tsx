@@ -10,6 +10,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // The mailed link's page: a new password, twice; then every session of the
 // account has ended and the user signs in with it.
@@ -54,7 +55,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <Form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
         id="new-password"
         label={t("resetPassword.password")}
@@ -87,6 +88,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Link href="/forgot-password" className="text-sm text-blue-800 underline">
         {t("resetPassword.askAgain")}
       </Link>
-    </form>
+    </Form>
   );
 }

@@ -11,6 +11,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { useFlash } from "@/components/ui/use-flash";
 import { FlashNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
@@ -68,7 +69,7 @@ export function ExportForm() {
 
   const box = "flex items-center gap-2 text-sm text-slate-800";
   return (
-    <form onSubmit={submit} className="flex max-w-3xl flex-col gap-6">
+    <Form onSubmit={submit} className="flex max-w-3xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-semibold">{t("exportPage.title")}</h1>
         <p className="mt-1 text-slate-600">{t("exportPage.intro")}</p>
@@ -161,6 +162,6 @@ export function ExportForm() {
           {t("exportPage.cancel")}
         </Link>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 export type MoneyValue = { amount: number; notes?: string; days?: number };
 
@@ -76,7 +77,7 @@ export function MoneyDialog({
   const input = "rounded-md border border-slate-300 px-3 py-2 text-base";
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t("repair.amount")}
           {/* Text, not type=number: a number input drops or misreads "90,5" in some browsers and languages. */}
@@ -146,7 +147,7 @@ export function MoneyDialog({
             {t("repair.save")}
           </button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -14,7 +14,8 @@ import {
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
-import { isDayText, maskDate } from "@/lib/repairs/dates";
+import { isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
+import { dayIn } from "@/lib/time-zone";
 import { useSendOut } from "./use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
@@ -27,6 +28,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = lazyComponent(() => import("./camera-dialog").then((m) => m.default));
@@ -139,6 +141,8 @@ export function RepairFormDialog({
   const [notice, setNotice] = useState<string | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
+  // A deadline before today is asked about once; saving it again keeps it.
+  const [pastAsked, setPastAsked] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [camera, setCamera] = useState(false);
@@ -179,6 +183,17 @@ export function RepairFormDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = check(values, locale, editing);
+    const deadline = values.deadline.trim();
+    if (
+      !found.deadline &&
+      deadline &&
+      deadline !== pastAsked &&
+      deadline !== (repair && valuesOf(repair, locale).deadline) &&
+      parseDeadline(deadline)! < parseDeadline(dayIn(new Date(), user.time_zone))!
+    ) {
+      found.deadline = "deadlinePast";
+      setPastAsked(deadline);
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // Going out asks where first; the send-out dialog shows what the save answers.
@@ -248,7 +263,7 @@ export function RepairFormDialog({
       title={editing ? t("createRepair.editTitle") : t("createRepair.title")}
       wide
     >
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+      <Form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         {field(
           "repair_number",
           t("createRepair.repairNumber"),
@@ -392,7 +407,7 @@ export function RepairFormDialog({
             {busy ? t("createRepair.saving") : editing ? t("createRepair.saveChanges") : t("createRepair.save")}
           </button>
         </div>
-      </form>
+      </Form>
       {camera && <CameraDialog onCapture={(file) => addPhotos([file])} onClose={closeCamera} />}
       {/* Outside the form: its own form's submit must not reach this one's (React bubbles through portals). */}
       {sendOut.dialog}

@@ -16,6 +16,7 @@ import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { useCurrentUser } from "@/components/session/auth-guard";
+import { Form } from "@/components/ui/form";
 
 // Sending a repair (or the list's selection) to an outside workshop (issue
 // 17, part 2): which workshop (or a new one, named here), the date sent
@@ -170,7 +171,7 @@ export function SendOutDialog({
       onOpenChange={(open) => !open && onCancel()}
       title={count > 1 ? t("sendOut.titleMany", { count }) : t("sendOut.title")}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
         {workshops === null && !failure && <p className="text-sm text-slate-600">{t("common.loading")}</p>}
         {workshops !== null && (
           <>
@@ -237,7 +238,7 @@ export function SendOutDialog({
             {t("sendOut.submit")}
           </button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

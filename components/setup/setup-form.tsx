@@ -8,6 +8,7 @@ import { accountErrors, NewAccountFields, type AccountField } from "@/components
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 const FIELDS = ["shopName", "name", "email", "password", "confirmPassword"] as const;
 type FieldName = AccountField;
@@ -60,7 +61,7 @@ export function SetupForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <Form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">{t("setup.intro")}</p>
       <NewAccountFields
         idPrefix="setup"
@@ -78,6 +79,6 @@ export function SetupForm({ token }: { token: string }) {
       <button type="submit" disabled={busy} className={button("primary")}>
         {busy ? t("setup.submitting") : t("setup.submit")}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -104,3 +104,20 @@ test("a photo the server refuses while creating: the repair is created, and the 
   );
   await expect(page.getByRole("link", { name: "R-NOPHOTO" }).first()).toBeVisible();
 });
+
+test("a deadline before today is asked about once; saving again keeps it", async ({ page, request }) => {
+  await signedInOwner(page, request);
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "New repair" }).click();
+  const dialog = page.getByRole("dialog", { name: "New repair" });
+  await dialog.getByLabel("Repair number").fill("R-PAST");
+  await dialog.getByLabel("Customer name").fill("Jordi Casals");
+  await dialog.getByLabel("Item description").fill("Longines");
+  await dialog.getByLabel("Deadline (DD/MM/YYYY)").fill("15/1/2026");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog.getByText("This date is in the past. Save again to keep it.")).toBeVisible();
+  await expect(dialog.getByLabel("Deadline (DD/MM/YYYY)")).toBeFocused();
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator("tbody tr").filter({ hasText: "R-PAST" })).toContainText("15/01/2026");
+});

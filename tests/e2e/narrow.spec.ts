@@ -88,3 +88,33 @@ test("the status menu of a row stays inside a phone's screen", async ({ page, re
     expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(360);
   }
 });
+
+test("a refused save on a phone brings the first error into view, with the focus on its field", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await inCatalan(page, request);
+  await addRepair(request, headers, { repair_number: "R-DUP", customer_name: "Anna", item_description: "Anell" });
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "Nova reparació" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Nova reparació" });
+  const number = dialog.getByLabel("Número de reparació");
+  await number.fill("R-DUP");
+  await dialog.getByLabel("Nom del client").fill("Jordi Casals");
+  await dialog.getByLabel("Descripció de l'article").fill("Longines, no arrenca");
+  const save = dialog.getByRole("button", { name: "Crea la reparació" });
+  await save.scrollIntoViewIfNeeded();
+  await expect(number).not.toBeInViewport();
+
+  // The server refuses the number: its error, at the top of the form, comes into view with the focus.
+  await save.click();
+  await expect(dialog.getByText("Ja existeix una reparació amb aquest número")).toBeInViewport();
+  await expect(number).toBeFocused();
+
+  // The form's own checks do the same.
+  await number.fill("");
+  await save.scrollIntoViewIfNeeded();
+  await save.click();
+  await expect(number).toBeFocused();
+  await expect(number).toBeInViewport();
+});

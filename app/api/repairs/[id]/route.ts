@@ -9,7 +9,9 @@ export const GET = authedRoute(async ({ db, caller, params }) =>
 );
 
 export const PUT = authedRoute(async ({ db, request, caller, params }) =>
-  repairAnswer(await updateRepair(db, caller, params.id, await readJson(request, BODY_LIMITS.repair), ifMatch(request))),
+  repairAnswer(
+    await updateRepair(db, caller, params.id, await readJson(request, BODY_LIMITS.repair), ifMatch(request)),
+  ),
 );
 
 export const DELETE = authedRoute(async ({ db, caller, params }) => {
