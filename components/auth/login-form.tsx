@@ -4,10 +4,11 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
-import { authApi } from "@/lib/client/api";
+import { authApi, settingsApi } from "@/lib/client/api";
+import { isLocale } from "@/i18n/config";
 import { emailError } from "@/lib/auth/rules";
 import { pathAfterSignIn, readAccessToken, rememberRecoveryCodesLeft, saveLogin } from "@/lib/client/session";
-import { rememberLocale } from "@/components/ui/language-switcher";
+import { PICKED_BEFORE_SIGN_IN, rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -53,12 +54,21 @@ export function LoginForm() {
       }
       saveLogin(answer);
       if (answer.recovery_codes_left !== undefined) rememberRecoveryCodesLeft(answer.recovery_codes_left);
-      // The account's saved language wins over the one picked on this screen,
-      // from the first signed-in screen on: a different one needs the page
-      // rendered anew in it, not a client-side move that keeps this language.
-      rememberLocale(answer.user.language);
+      // A language picked on this screen becomes the account's (saved to its
+      // settings); otherwise the account's saved one applies from the first
+      // signed-in screen on: a different one needs the page rendered anew in
+      // it, not a client-side move that keeps this language.
+      const picked = window.sessionStorage.getItem(PICKED_BEFORE_SIGN_IN);
+      window.sessionStorage.removeItem(PICKED_BEFORE_SIGN_IN);
+      let language = answer.user.language;
+      if (isLocale(picked) && picked !== language)
+        language = await settingsApi.save({ language: picked }).then(
+          () => picked,
+          () => language,
+        );
+      rememberLocale(language);
       const next = pathAfterSignIn(window.location.search);
-      if (answer.user.language === locale) router.push(next);
+      if (language === locale) router.push(next);
       // A full load, in the saved language.
       else window.location.assign(next);
     } catch (failure) {

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/i18n/config";
 import { useState, type FormEvent } from "react";
 import { authApi } from "@/lib/client/api";
 import { accountErrors, NewAccountFields, type AccountField } from "@/components/auth/new-account-fields";
@@ -16,6 +17,8 @@ type FieldName = AccountField;
 // The first-run screen: creates the first shop and its main account, once.
 export function SetupForm({ token }: { token: string }) {
   const t = useTranslations();
+  // The language the page is used in: the shop's and its owner's from now on.
+  const locale = useLocale() as Locale;
   const [values, setValues] = useState<Record<FieldName, string>>({
     shopName: "",
     name: "",
@@ -38,7 +41,7 @@ export function SetupForm({ token }: { token: string }) {
     setFailure(null);
     try {
       const { shopName, name, email, password } = values;
-      await authApi.setup({ token, shopName, name, email, password });
+      await authApi.setup({ token, shopName, name, email, password, language: locale });
       setDone(true);
     } catch (error) {
       setFailure({ error });

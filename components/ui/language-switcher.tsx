@@ -5,6 +5,9 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { LOCALES, LOCALE_COOKIE, type Locale } from "@/i18n/config";
 
+/** Where a choice made before signing in waits for the sign-in, which saves it to the account's settings. */
+export const PICKED_BEFORE_SIGN_IN = "languagePicked";
+
 /** Keeps the choice locally (SPEC: localStorage "language") and in a cookie the server renders with. */
 export function rememberLocale(locale: Locale) {
   window.localStorage.setItem("language", locale);
@@ -12,6 +15,7 @@ export function rememberLocale(locale: Locale) {
   document.documentElement.lang = locale;
 }
 
+/** The language menu of the screens before signing in (login, setup, password reset). */
 export function LanguageSwitcher() {
   const t = useTranslations();
   const locale = useLocale();
@@ -26,6 +30,7 @@ export function LanguageSwitcher() {
         disabled={pending}
         onChange={(event) => {
           rememberLocale(event.target.value as Locale);
+          window.sessionStorage.setItem(PICKED_BEFORE_SIGN_IN, event.target.value);
           startTransition(() => router.refresh());
         }}
       >

@@ -3,6 +3,7 @@ import { createShopSchema, type CreateShopInput } from "@/lib/auth/schema";
 import { AppError } from "@/lib/errors";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { defaultTimeZone } from "@/lib/time-zone";
+import type { Locale } from "@/i18n/config";
 
 type Tx = Prisma.TransactionClient | PrismaClient;
 
@@ -17,14 +18,22 @@ export async function createShopWithOwner(client: PrismaClient, input: CreateSho
 
 export async function insertShopAndOwner(
   tx: Tx,
-  data: { shopName: string; name: string; email: string; passwordHash: string },
+  data: { shopName: string; name: string; email: string; passwordHash: string; language?: Locale },
 ): Promise<CreatedShop> {
   if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
     throw new AppError("emailTaken", { fields: { email: "emailTaken" } });
   }
-  const shop = await tx.shop.create({ data: { name: data.shopName, timeZone: defaultTimeZone() } });
+  const language = data.language ?? "en";
+  const shop = await tx.shop.create({ data: { name: data.shopName, timeZone: defaultTimeZone(), language } });
   const user = await tx.user.create({
-    data: { shopId: shop.id, name: data.name, email: data.email, passwordHash: data.passwordHash, role: "owner" },
+    data: {
+      shopId: shop.id,
+      name: data.name,
+      email: data.email,
+      passwordHash: data.passwordHash,
+      role: "owner",
+      language,
+    },
   });
   return { shopId: shop.id, userId: user.id, email: user.email };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/i18n/config";
 import type { ErrorCode } from "@/lib/errors";
 import { EMAIL_MAX_LENGTH, emailError, isRecoveryCode, newPasswordError, normalizeEmail } from "./rules";
 
@@ -48,7 +49,11 @@ export const createShopSchema = z.object({
 });
 export type CreateShopInput = z.input<typeof createShopSchema>;
 
-export const setupSchema = createShopSchema.extend({ token: z.string().min(1).max(200) });
+/** The first run: the language the page was used in becomes the shop's and its owner's. */
+export const setupSchema = createShopSchema.extend({
+  token: z.string().min(1).max(200),
+  language: z.enum(LOCALES, { error: "languageInvalid" }).optional(),
+});
 
 const SIX_DIGITS = /^\d{6}$/;
 

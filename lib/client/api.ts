@@ -135,7 +135,7 @@ export const authApi = {
   resetPassword: (reset: { token: string; password: string }) =>
     apiRequest<{ message: string }>("/auth/reset-password", { body: reset, auth: false }),
   /** The first-run setup (no session yet). */
-  setup: (shop: { token: string; shopName: string; name: string; email: string; password: string }) =>
+  setup: (shop: { token: string; shopName: string; name: string; email: string; password: string; language: Locale }) =>
     apiRequest<{ shopId: string; email: string }>("/setup", { body: shop, auth: false }),
 };
 

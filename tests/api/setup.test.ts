@@ -90,3 +90,21 @@ describe("concurrent first-run setups", () => {
     }
   });
 });
+
+describe("the language the setup page was used in", () => {
+  it("becomes the shop's and its owner's; an unknown one is refused, writing nothing", async () => {
+    const database = await createTestDatabase();
+    const client = createDb(database.url, 2);
+    try {
+      const token = (await issueSetupToken(client))!;
+      await expect(completeSetup(client, { ...owner, token, language: "fr" })).rejects.toThrow();
+      expect(await client.shop.count()).toBe(0);
+      const created = await completeSetup(client, { ...owner, token, language: "ca" });
+      expect(await client.shop.findUniqueOrThrow({ where: { id: created.shopId } })).toMatchObject({ language: "ca" });
+      expect(await client.user.findUniqueOrThrow({ where: { id: created.userId } })).toMatchObject({ language: "ca" });
+    } finally {
+      await client.$disconnect();
+      await database.drop();
+    }
+  });
+});

@@ -235,3 +235,34 @@ test("forgot password: the sign-in page links to it, a link is asked for, and th
     "This link to choose a new password does not work",
   );
 });
+
+test("the sign-in page speaks the browser's language until one is picked; the pick becomes the account's", async ({
+  browser,
+}) => {
+  const email = "picked.catalan@example.com";
+  await newOwner(email);
+  const context = await browser.newContext({ locale: "es-ES" });
+  const page = await context.newPage();
+  try {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    // Picked here, before signing in: the account (saved in English) takes it from this sign-in on.
+    await page.getByLabel("Idioma").selectOption("ca");
+    await expect(page.getByRole("button", { name: "Inicia la sessió" })).toBeVisible();
+    await page.getByLabel("Correu electrònic").fill(email);
+    await page.getByLabel("Contrasenya").fill(PASSWORD);
+    await page.getByRole("button", { name: "Inicia la sessió" }).click();
+    await expect(page.getByRole("heading", { name: "Hola, Marta Puig" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ca");
+    const client = e2eDb();
+    try {
+      expect((await client.user.findUniqueOrThrow({ where: { email } })).language).toBe("ca");
+    } finally {
+      await client.$disconnect();
+    }
+  } finally {
+    await context.close();
+  }
+});
