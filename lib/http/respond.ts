@@ -89,7 +89,8 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
     if (error.retryAfter !== undefined) {
       return fail(error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
     }
-    // Too large: answered at once, and the connection closed, so the rest of the body is never read.
+    // Too large: the connection is closed after the answer (readCapped read the rest of a body
+    // within its bound first, so the client reads the answer; one past it is cut off).
     const close = error.status === 413 ? { Connection: "close" } : undefined;
     return fail(error.code, error.fields ? { fields: error.fields } : undefined, close);
   }
@@ -132,13 +133,35 @@ export const BODY_LIMITS = {
 } as const;
 
 /**
- * The body's bytes, never more than `limit`: a declared length over it is
- * refused before reading, and a stream that runs past it is cancelled there
- * (413). So no body, however large or slow, is held or parsed whole.
+ * A lingering close, as web servers do: an over-cap body is still read and
+ * thrown away up to this many bytes or this long, so an ordinary client,
+ * still sending when refused, reads the 413 instead of a reset connection.
+ * Past either bound it is cut off (a hostile or endless body).
+ */
+const LINGER = { bytes: 16 * 1024 * 1024, ms: 5_000 };
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {
+  const deadline = Date.now() + LINGER.ms;
+  let size = seen;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  while (size <= LINGER.bytes && Date.now() < deadline) {
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, deadline - Date.now(), null)));
+    const chunk = await Promise.race([reader.read(), late]).catch(() => null);
+    clearTimeout(timer);
+    if (!chunk || chunk.done) return;
+    size += chunk.value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+}
+
+/**
+ * The body's bytes, never more than `limit`: nothing past it is kept, and a
+ * body over it is refused (413) once read to its end (or cut off, see LINGER).
+ * So no body, however large or slow, is held or parsed whole.
  */
 export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new AppError("bodyTooLarge");
+  if (Number.isFinite(declared) && declared > LINGER.bytes) throw new AppError("bodyTooLarge");
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -153,7 +176,7 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
     if (chunk.done) break;
     size += chunk.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      await discardRest(reader, size);
       throw new AppError("bodyTooLarge");
     }
     chunks.push(chunk.value);

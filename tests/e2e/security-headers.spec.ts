@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signedInOwner } from "./session";
 
 test("pages carry a nonce-based CSP that their own scripts satisfy", async ({ page }) => {
   const violations: string[] = [];
@@ -34,4 +35,34 @@ test("API answers allow nothing to run and cannot be framed", async ({ request }
   expect(response.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
   expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   expect(response.headers()["referrer-policy"]).toBe("no-referrer");
+});
+
+test("a body over the cap sent from the browser gets a 413 it can read, not a network error", async ({
+  page,
+  request,
+}) => {
+  const { login } = await signedInOwner(page, request);
+  await page.goto("/dashboard");
+  const answers = await page.evaluate(async (token) => {
+    const results: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      try {
+        const response = await fetch("/api/repairs", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            repair_number: `R-BIG-${i}`,
+            customer_name: "Ana",
+            item_description: "Rellotge",
+            notes: "n".repeat(5 * 1024 * 1024),
+          }),
+        });
+        results.push([response.status, (await response.json()).code]);
+      } catch (error) {
+        results.push(String(error));
+      }
+    }
+    return results;
+  }, login.accessToken);
+  expect(answers).toEqual(Array(3).fill([413, "bodyTooLarge"]));
 });
