@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { AuthCard } from "@/components/ui/auth-card";
+import { PlainCard } from "@/components/ui/plain-card";
 import { button } from "@/components/ui/button";
 
 // Any address the app does not know, in the visitor's language, with a way back.
@@ -9,10 +9,10 @@ import { button } from "@/components/ui/button";
 export default async function NotFound() {
   const t = await getTranslations("notFoundPage");
   return (
-    <AuthCard title={t("title")} subtitle={t("text")}>
+    <PlainCard title={t("title")} subtitle={t("text")}>
       <a href="/dashboard" className={button("primary", "self-start")}>
         {t("back")}
       </a>
-    </AuthCard>
+    </PlainCard>
   );
 }

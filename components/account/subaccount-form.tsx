@@ -25,7 +25,9 @@ export function SubaccountForm() {
   // Codes and the failed call, not texts: a language switch re-reads them.
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const [done, setDone] = useState(false);
+  // The new account's email, shown under the confirmation.
+  const [created, setCreated] = useState<string | null>(null);
+  const done = created !== null;
   const [busy, setBusy] = useState(false);
   useRedirectAfter(done);
 
@@ -37,9 +39,13 @@ export function SubaccountForm() {
     setBusy(true);
     setFailure(null);
     try {
-      await authApi.createSubaccount({ name: values.name, email: values.email, password: values.password });
+      const answer = await authApi.createSubaccount({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+      });
       setValues(EMPTY);
-      setDone(true);
+      setCreated(answer.user.email);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
       if (fields) setErrors(fields);
@@ -74,12 +80,14 @@ export function SubaccountForm() {
         onChange={(field, value) => {
           setValues((current) => ({ ...current, [field]: value }));
           setErrors((current) => ({ ...current, [field]: undefined }));
-          setDone(false);
+          setCreated(null);
         }}
       />
       {done && (
         <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-green-900">
           {t("success.subaccountCreated")}
+          <br />
+          <span className="font-medium">{created}</span>
         </p>
       )}
       {failure && <ErrorNotice>{apiErrorText(t, failure.error, t("subaccount.failed"))}</ErrorNotice>}

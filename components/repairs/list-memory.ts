@@ -103,3 +103,13 @@ export function rememberedListHref(): string {
   const left = saved();
   return left ? listHref(left) : "/repairs";
 }
+
+const SAY = "repairs-list-say";
+/** A message for the list to show when it opens next (a repair deleted from its screen). */
+export const sayOnList = (text: string) => window.sessionStorage.setItem(SAY, text);
+/** The message left for the list, taken once. */
+export function takeListMessage(): string | null {
+  const text = window.sessionStorage.getItem(SAY);
+  window.sessionStorage.removeItem(SAY);
+  return text;
+}

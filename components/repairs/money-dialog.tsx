@@ -29,7 +29,8 @@ export function MoneyDialog({
   title: string;
   withQuoteFields: boolean;
   initial: { amount: number | null; notes?: string | null };
-  onSubmit: (value: MoneyValue) => Promise<void>;
+  /** `false`: not saved after all (the person said no to a question); the dialog stays open. */
+  onSubmit: (value: MoneyValue) => Promise<void | false>;
 }) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
@@ -65,8 +66,8 @@ export function MoneyDialog({
     setBusy(true);
     setFailure(null);
     try {
-      await onSubmit({ amount: parsed.value!, ...(withQuoteFields ? { notes, days: dayCount } : {}) });
-      onOpenChange(false);
+      const saved = await onSubmit({ amount: parsed.value!, ...(withQuoteFields ? { notes, days: dayCount } : {}) });
+      if (saved !== false) onOpenChange(false);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {

@@ -34,6 +34,8 @@ import { useSendOut } from "./use-send-out";
 import { formatDate } from "@/lib/repairs/dates";
 import { lazyComponent } from "@/components/ui/lazy";
 import { button } from "@/components/ui/button";
+import { draftKey } from "./draft-key";
+import { rememberedListHref, sayOnList } from "./list-memory";
 
 // The forms (and the schema they check with) load when opened, not with the page.
 const MoneyDialog = lazyComponent(() => import("./money-dialog").then((m) => m.MoneyDialog));
@@ -64,8 +66,9 @@ export function RepairDetail({ id }: { id: string }) {
   const router = useRouter();
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  // An edit typed before the session ended (the form's draft) opens again at once.
   const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
-    null,
+    () => (sessionStorage.getItem(draftKey(id)) === null ? null : "edit"),
   );
   // Counts up to read the repair again.
   const [reloads, setReloads] = useState(0);
@@ -328,13 +331,23 @@ export function RepairDetail({ id }: { id: string }) {
           title={repair.final_price === null ? t("repair.setFinalPrice") : t("repair.updateFinalPrice")}
           withQuoteFields={false}
           initial={{ amount: repair.final_price }}
-          onSubmit={async ({ amount }) =>
+          onSubmit={async ({ amount }) => {
+            // More than the customer approved: asked once before it is set.
+            const approved = repair.quote_status === "approved" ? repair.quote_amount : null;
+            if (
+              approved !== null &&
+              amount > approved &&
+              !window.confirm(
+                t("repair.finalAboveQuote", { price: format.money(amount), quote: format.money(approved) }),
+              )
+            )
+              return false;
             keep(
               await repairsApi
                 .update(id, { final_price: amount }, version)
                 .catch(failWith(t("repair.errors.finalPrice"))),
-            )
-          }
+            );
+          }}
         />
       )}
       {sendOut.dialog}
@@ -363,7 +376,9 @@ export function RepairDetail({ id }: { id: string }) {
           setDialog(null);
           try {
             await repairsApi.remove(id);
-            router.push("/repairs");
+            // Back to the list as it was searched, which says what happened.
+            sayOnList(t("repair.deleted", { number: repair.repair_number }));
+            router.push(rememberedListHref());
           } catch (error) {
             setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });
           }

@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
 import { dayIn } from "@/lib/time-zone";
+import { draftKey } from "./draft-key";
 import { useSendOut } from "./use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
@@ -83,6 +84,25 @@ function check(values: Values, locale: Locale, editing: boolean): Partial<Record
   return found;
 }
 
+type Draft = { values: Values; photos: string[] };
+
+function readDraft(key: string): Draft | null {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(key) ?? "null") as Draft | null;
+    return draft && typeof draft.values === "object" && Array.isArray(draft.photos) ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, draft: Draft) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // Storage full or off: the form works as before, without a kept draft.
+  }
+}
+
 /** The form's values for an existing repair: the deadline as DD/MM/YYYY from the date part before T. */
 function valuesOf(repair: RepairJson, locale: Locale): Values {
   const [year, month, day] = (repair.deadline ?? "").split("T")[0].split("-");
@@ -137,8 +157,19 @@ export function RepairFormDialog({
   // A new repair's customer reads the shop's language unless told otherwise.
   const { user } = useCurrentUser();
   const blank = { ...EMPTY, customer_language: user.shop_language };
-  const [values, setValues] = useState<Values>(repair ? valuesOf(repair, locale) : blank);
-  const [notice, setNotice] = useState<string | null>(null);
+  // What was typed is kept in this tab until saved or closed, so a session
+  // that ends meanwhile (sign in again, and the form comes back) loses nothing.
+  const key = draftKey(repair?.id);
+  const [draft] = useState(() => readDraft(key));
+  const [values, setValues] = useState<Values>(draft?.values ?? (repair ? valuesOf(repair, locale) : blank));
+  const [notice, setNotice] = useState<string | null>(() =>
+    draft
+      ? [
+          t("createRepair.draftKept"),
+          draft.photos.length ? t("createRepair.draftPhotos", { names: draft.photos.join(", ") }) : "",
+        ].join(" ")
+      : null,
+  );
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
   // A deadline before today is asked about once; saving it again keeps it.
@@ -149,8 +180,18 @@ export function RepairFormDialog({
   const sendOut = useSendOut();
 
   const closeCamera = useCallback(() => setCamera(false), []);
-  const set = (name: Name, typed: string) => {
-    const value = name === "deadline" ? maskDate(typed) : typed;
+  const [typed, setTyped] = useState(draft !== null);
+  useEffect(() => {
+    if (typed) writeDraft(key, { values, photos: photos.map((photo) => photo.name) });
+  }, [typed, key, values, photos]);
+  /** Closed by the person (Cancel, Escape, the close button) or saved: the draft goes. */
+  const close = (open: boolean) => {
+    if (!open) sessionStorage.removeItem(key);
+    onOpenChange(open);
+  };
+  const set = (name: Name, text: string) => {
+    const value = name === "deadline" ? maskDate(text) : text;
+    setTyped(true);
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -225,6 +266,7 @@ export function RepairFormDialog({
         setValues(blank);
         setPhotos([]);
       }
+      sessionStorage.removeItem(key);
       onSaved(saved, photoProblem);
     } catch (error) {
       // Changed since the form opened: the repair is read again behind it, what was typed stays.
@@ -259,7 +301,7 @@ export function RepairFormDialog({
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={close}
       title={editing ? t("createRepair.editTitle") : t("createRepair.title")}
       wide
     >
@@ -400,7 +442,7 @@ export function RepairFormDialog({
         {notice && <SuccessNotice className="sm:col-span-2">{notice}</SuccessNotice>}
         {failure && <ErrorNotice className="sm:col-span-2">{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3 sm:col-span-2">
-          <button type="button" onClick={() => onOpenChange(false)} className={button("secondary")}>
+          <button type="button" onClick={() => close(false)} className={button("secondary")}>
             {t("createRepair.cancel")}
           </button>
           <button type="submit" disabled={busy} className={button("primary")}>

@@ -4,6 +4,9 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "./format";
+
+/** An overdue deadline. */
+const LATE = "font-medium text-red-700";
 import { StatusBadge } from "./status-badge";
 import type { ListRepair } from "./use-repair-list";
 
@@ -99,7 +102,9 @@ export function RepairRows({
                   <StatusBadge status={repair.status} onChange={(status) => onStatus(repair, status)} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">{quote(repair)}</td>
-                <td className="whitespace-nowrap px-3 py-2">{format.date(repair.deadline)}</td>
+                <td className={`whitespace-nowrap px-3 py-2 ${format.late(repair) ? LATE : ""}`}>
+                  {format.date(repair.deadline)}
+                </td>
                 <td className="whitespace-nowrap px-3 py-2">{format.money(repair.final_price)}</td>
               </tr>
             ))}
@@ -130,7 +135,7 @@ export function RepairRows({
               </div>
               <div>
                 <dt>{t("repairs.columns.deadline")}</dt>
-                <dd className="text-slate-900">{format.date(repair.deadline)}</dd>
+                <dd className={format.late(repair) ? LATE : "text-slate-900"}>{format.date(repair.deadline)}</dd>
               </div>
               <div>
                 <dt>{t("repairs.columns.finalPrice")}</dt>

@@ -44,8 +44,27 @@ export function CustomerSection({ repair }: { repair: RepairJson }) {
     <Section title={t("customer")}>
       <Facts>
         <Fact label={t("customerName")} value={repair.customer_name} />
-        <Fact label={t("phone")} value={repair.customer_phone} />
-        <Fact label={t("email")} value={repair.customer_email} />
+        {/* Tap to call or write, on a phone or a computer that can. */}
+        <Fact
+          label={t("phone")}
+          value={
+            repair.customer_phone && (
+              <a href={`tel:${repair.customer_phone.replace(/[^\d+]/g, "")}`} className="text-blue-800 underline">
+                {repair.customer_phone}
+              </a>
+            )
+          }
+        />
+        <Fact
+          label={t("email")}
+          value={
+            repair.customer_email && (
+              <a href={`mailto:${repair.customer_email}`} className="text-blue-800 underline">
+                {repair.customer_email}
+              </a>
+            )
+          }
+        />
         <Fact label={t("customerLanguage")} value={tAll(`languages.${repair.customer_language}`)} />
       </Facts>
     </Section>
@@ -177,7 +196,14 @@ export function TimelineSection({ repair }: { repair: RepairJson }) {
   return (
     <Section title={t("timeline")}>
       <Facts>
-        <Fact label={t("deadline")} value={format.date(repair.deadline)} />
+        <Fact
+          label={t("deadline")}
+          value={
+            <span className={format.late(repair) ? "font-medium text-red-700" : ""}>
+              {format.date(repair.deadline)}
+            </span>
+          }
+        />
         <Fact label={t("lastUpdated")} value={format.instant(repair.updated_at)} />
         <Fact label={t("pickedUp")} value={format.instant(repair.picked_up_at)} />
       </Facts>

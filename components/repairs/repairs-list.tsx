@@ -6,7 +6,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { repairsApi } from "@/lib/client/api";
 import { lazyComponent } from "@/components/ui/lazy";
 import { StatusFilter } from "./status-filter";
@@ -15,55 +15,24 @@ import { NOTICE_GRACE_MS, PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
 import { RepairRows } from "./repair-rows";
-import { button } from "@/components/ui/button";
+import { NewRepair } from "./new-repair";
+import { takeListMessage } from "./list-memory";
 import { useSendOut } from "./use-send-out";
 import type { SendOut } from "@/lib/client/api";
 
-// The create form (and the dialog library under it) is loaded when first
-// wanted, not with the list: the button starts fetching it on hover or focus.
-const loadForm = () => import("./repair-form-dialog");
-const RepairFormDialog = lazyComponent(() => loadForm().then((m) => m.RepairFormDialog));
 // Shown only once a repair is created or selected: not part of the list's first load.
 const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
 const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
-
-/**
- * The "New repair" button and its dialog, with their own state: opening the
- * dialog re-renders this, not the fifty rows of the list.
- */
-function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photoProblem?: string) => void }) {
-  const t = useTranslations();
-  const [creating, setCreating] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setCreating(true)}
-        onPointerEnter={loadForm}
-        onFocus={loadForm}
-        className={button("primary")}
-      >
-        {t("createRepair.open")}
-      </button>
-      {creating && (
-        <RepairFormDialog
-          open
-          onOpenChange={setCreating}
-          onSaved={(repair, photoProblem) => {
-            setCreating(false);
-            onCreated(repair, photoProblem);
-          }}
-        />
-      )}
-    </>
-  );
-}
 
 export function RepairsList() {
   const t = useTranslations();
   const router = useRouter();
   const list = useRepairList();
   const [notice, setNotice] = useFlash();
+  useEffect(() => {
+    const said = takeListMessage();
+    if (said) setNotice({ kind: "success", text: said });
+  }, [setNotice]);
   const sendOut = useSendOut();
   // The repair just created, with its printouts offered until another is created or this is closed.
   const [created, setCreated] = useState<RepairJson | null>(null);

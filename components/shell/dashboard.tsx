@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -11,6 +12,7 @@ import type { WorkQueues } from "@/lib/repairs/queues";
 import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
 import { ALL_REPAIRS, listHref } from "@/components/repairs/list-memory";
 import { statusClasses } from "@/components/repairs/status-style";
+import { NewRepair } from "@/components/repairs/new-repair";
 
 const CARDS = [
   { href: "/repairs", title: "repairsTitle", text: "repairsText" },
@@ -28,6 +30,7 @@ const queueHref = (queue: Queue) =>
 export function Dashboard() {
   const t = useTranslations();
   const { user } = useCurrentUser();
+  const router = useRouter();
   const [queues, setQueues] = useState<WorkQueues | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Signed in with a recovery code just now: how many are left.
@@ -40,7 +43,10 @@ export function Dashboard() {
   return (
     <div className="flex flex-col gap-6">
       <section>
-        <h1 className="text-2xl font-semibold">{t("dashboard.welcome", { name: user.name })}</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold">{t("dashboard.welcome", { name: user.name })}</h1>
+          <NewRepair onCreated={(repair) => router.push(`/repairs/${repair.id}`)} />
+        </div>
         <p className="mt-1 text-slate-700">{t("dashboard.signedInAs", { email: user.email })}</p>
         <p className="text-slate-700">{t("dashboard.role", { role: t(`roles.${user.role}`) })}</p>
         {recoveryLeft !== null && (

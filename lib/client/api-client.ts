@@ -1,4 +1,4 @@
-import { clearSession, readAccessToken, readRefreshToken, saveTokens } from "./session";
+import { clearSession, loginPathFrom, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
 // The one way screens talk to the server (SPEC section 7): under /api, with
 // the bearer token from localStorage. On a 401 (except from login and refresh)
@@ -87,9 +87,9 @@ export async function apiResponse(path: string, options: Options = {}): Promise<
       if (refreshed === "unreachable") throw new ApiError(0, undefined, undefined);
       if (refreshed === "refused") {
         clearSession();
-        // Leaves whatever screen this was, from wherever the call came (not only event handlers).
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-        window.location.assign("/login");
+        // Leaves whatever screen this was, from wherever the call came (not only event handlers),
+        // and comes back to it after signing in (a form being typed keeps its draft).
+        window.location.assign(loginPathFrom(window.location));
         throw new ApiError(401, "sessionExpired", undefined);
       }
       token = readAccessToken();

@@ -128,7 +128,7 @@ export const authApi = {
   disable2fa: (proof: { code: string; password?: string } | { password: string }) =>
     apiRequest<{ success: true; message: string }>("/auth/disable-2fa", { body: proof }),
   createSubaccount: (account: { name: string; email: string; password: string }) =>
-    apiRequest<{ message: string }>("/auth/create-subaccount", { body: account }),
+    apiRequest<{ message: string; user: { email: string } }>("/auth/create-subaccount", { body: account }),
   /** "Forgot password" (no session): a link is mailed when an account has the email. */
   forgotPassword: (email: string) =>
     apiRequest<{ message: string }>("/auth/forgot-password", { body: { email }, auth: false }),

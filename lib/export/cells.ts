@@ -86,6 +86,7 @@ const TEXT_FIELDS = new Set<ExportField>([
   "repair_number",
   "customer_name",
   "customer_phone",
+  "customer_email",
   "item_description",
   "notes",
   "outsourced_to",

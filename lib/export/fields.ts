@@ -1,10 +1,11 @@
 // The exportable fields (SPEC section 3, and the outside workshop's of issue
-// 17): 23 in all, 8 on by default, in the screen's three groups. Plain data, shared by the export screen and the server.
+// 17) and the customer's email: 24 in all, 8 on by default, in the screen's three groups. Plain data, shared by the export screen and the server.
 
 export const EXPORT_FIELDS = [
   "repair_number",
   "customer_name",
   "customer_phone",
+  "customer_email",
   "item_type",
   "item_description",
   "status",
@@ -45,6 +46,7 @@ export const EXPORT_FIELD_GROUPS: Record<"basic" | "statusAndDates" | "quoteAndP
     "repair_number",
     "customer_name",
     "customer_phone",
+    "customer_email",
     "item_type",
     "item_description",
     "notes",

@@ -133,7 +133,8 @@ async function main() {
       out,
       job.fields.map((field) => ({
         header: messages.exportFields[field],
-        width: Math.max(12, messages.exportFields[field].length + 2),
+        // Wide enough for the header and for a value in its format (a date and time: 16 characters).
+        width: Math.max(12, messages.exportFields[field].length + 2, (formatOf(field)?.length ?? 0) + 2),
         numFmt: formatOf(field),
       })),
       batches(client, first),

@@ -24,7 +24,10 @@ export type NoticeFacts = {
   itemDescription: string;
   status: RepairStatus;
   statusUrl: string;
-  quote?: { amount: number; expiresAt: Date | null };
+  /** The quote, with what it covers (its notes). */
+  quote?: { amount: number; expiresAt: Date | null; notes?: string | null };
+  /** What there is to pay on collection: the final price, else the approved quote. */
+  due?: number | null;
   /** not_collected: since when the item has been ready. */
   readySince?: Date;
   shop: ShopContact;
@@ -57,7 +60,14 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
           : "",
   };
   const subject = t(`subject.${facts.event}`, values);
-  const lead = t(`body.${facts.event}`, values);
+  // What the quote covers, with the quote; what there is to pay, when the item is ready.
+  const extra = [
+    facts.quote?.notes && (facts.event === "quote" || facts.event === "quote_expiring")
+      ? t("covers", { notes: facts.quote.notes })
+      : "",
+    facts.due != null && facts.event === "ready" ? t("due", { amount: formatAmount(facts.due, facts.language) }) : "",
+  ].filter(Boolean);
+  const lead = [t(`body.${facts.event}`, values), ...extra].join("\n");
   const contact = [facts.shop.address, facts.shop.phone, facts.shop.email].filter((x): x is string => !!x);
   const hours =
     facts.shop.openingHours && (facts.event === "ready" || facts.event === "not_collected")
@@ -90,7 +100,8 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
     paragraph(lead),
     `<p><strong>${escape(t("status", { status }))}</strong></p>`,
     hours.length ? paragraph(hours.join("\n")) : "",
-    `<p>${escape(t("follow"))}<br><a href="${link}">${link}</a></p>`,
+    // The link breaks anywhere, so a phone's narrow screen wraps it instead of scrolling sideways.
+    `<p style="overflow-wrap:anywhere;word-break:break-all">${escape(t("follow"))}<br><a href="${link}">${link}</a></p>`,
     `<p>${[facts.shop.name, ...contact].map(escape).join("<br>")}</p>`,
     `<p style="color:#57534e;font-size:12px">${escape(t("why", { shop: facts.shop.name }))}</p>`,
     `</body></html>`,

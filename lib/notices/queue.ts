@@ -43,7 +43,13 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
     quote:
       repair.quoteAmount === null
         ? undefined
-        : { amount: Number(repair.quoteAmount), expiresAt: repair.quoteExpiresAt },
+        : { amount: Number(repair.quoteAmount), expiresAt: repair.quoteExpiresAt, notes: repair.quoteNotes },
+    due:
+      repair.finalPrice !== null
+        ? Number(repair.finalPrice)
+        : repair.quoteStatus === "approved" && repair.quoteAmount !== null
+          ? Number(repair.quoteAmount)
+          : null,
     readySince,
     shop,
   };

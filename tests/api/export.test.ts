@@ -38,6 +38,7 @@ async function seeded() {
   });
   const middle = await createRepair(api, {
     customer_name: "Núria",
+    customer_email: "nuria@example.com",
     item_type: "watch",
     deadline: "15/03/2026",
     status: "ready",
@@ -81,6 +82,7 @@ describe("POST /api/export/excel", () => {
       "Repair number",
       "Customer",
       "Phone",
+      "Customer email",
       "Type",
       "Item description",
       "Status",
@@ -111,6 +113,9 @@ describe("POST /api/export/excel", () => {
     expect(rows[0][col("Quote notes")]).toBe("=1+1");
     expect(rows[0][col("Outsourced to")]).toBe('＝HYPERLINK("http://evil")');
     expect(rows[2][col("Phone")]).toBe("+34 600 000 000");
+    expect(rows.map((r) => r[col("Customer email")] ?? null)).toEqual([null, "nuria@example.com", null]);
+    // Columns wide enough for their values: a date and time is 16 characters.
+    expect(sheet.getColumn(col("Created") + 1).width).toBeGreaterThanOrEqual(18);
     for (const name of [
       "Repair number",
       "Customer",

@@ -112,6 +112,23 @@ describe("notices by email", () => {
     expect(mail.text).toContain(repair.status_url);
   });
 
+  it("says what the quote covers, and when the item is ready what there is to pay; the link wraps on a phone", async () => {
+    const { api } = await shop({ notifyReceived: false });
+    const repair = await createRepair(api, { customer_email: "due@example.com", customer_language: "es" });
+    expect((await api.quote(repair.id, { amount: 120, notes: "Cristal de zafiro", expires_in_hours: 72 })).status).toBe(
+      200,
+    );
+    expect((await api.update(repair.id, { final_price: "95,5" })).status).toBe(200);
+    expect((await api.status(repair.id, "ready")).status).toBe(200);
+    await deliver();
+    const mails = mailTo("due@example.com");
+    const quote = mails.find((m) => String(m.subject).includes("presupuesto"))!;
+    const ready = mails.find((m) => String(m.subject).includes("lista para recoger"))!;
+    expect(quote.text).toContain("El presupuesto incluye: Cristal de zafiro");
+    expect(ready.text).toMatch(/Importe a pagar en la recogida: 95,50\s€\./);
+    expect(ready.html).toContain("overflow-wrap:anywhere");
+  });
+
   it("tells nothing for a switched-off event, a change staff chose not to tell, or a status not ticked", async () => {
     const { api, owner } = await shop({ notifyReceived: false, notifyStatuses: ["in_repair"] });
     const repair = await createRepair(api, { customer_email: "quiet@example.com" });

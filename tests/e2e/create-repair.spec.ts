@@ -121,3 +121,60 @@ test("a deadline before today is asked about once; saving again keeps it", async
   await expect(dialog).toHaveCount(0);
   await expect(page.locator("tbody tr").filter({ hasText: "R-PAST" })).toContainText("15/01/2026");
 });
+
+test("a session that ends while a repair is typed: after signing in again the form comes back as it was", async ({
+  page,
+  request,
+}) => {
+  const { email, headers } = await signedInOwner(page, request);
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "New repair" }).click();
+  let dialog = page.getByRole("dialog", { name: "New repair" });
+  await dialog.getByLabel("Repair number").fill("R-KEPT");
+  await dialog.getByLabel("Customer name").fill("Jordi Casals");
+  await dialog.getByLabel("Customer phone").fill("+34 611 222 333");
+  await dialog.getByLabel("Item description").fill("Longines, no arranca");
+  await dialog
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles([await image("#aa3333")]);
+
+  // The server no longer knows this session (both tokens refused): Create leads to the sign-in page.
+  await page.evaluate(() => {
+    localStorage.setItem("accessToken", "expired");
+    localStorage.setItem("refreshToken", "revoked");
+  });
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Frepairs$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("Correct-Horse-9");
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  dialog = page.getByRole("dialog", { name: "New repair" });
+  await expect(dialog.getByText("What you had typed was kept: check it and save.")).toBeVisible();
+  await expect(dialog.getByText("The photos chosen before were not kept: add them again (aa3333.jpg).")).toBeVisible();
+  await expect(dialog.getByLabel("Repair number")).toHaveValue("R-KEPT");
+  await expect(dialog.getByLabel("Customer phone")).toHaveValue("+34 611 222 333");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog).toHaveCount(0);
+  const list = await (await request.get("/api/repairs?search=R-KEPT", { headers })).json();
+  expect(list.repairs).toHaveLength(1);
+  // Saved: the draft is gone, and the list opens as usual.
+  await page.reload();
+  await expect(page.getByRole("link", { name: "R-KEPT" }).first()).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // An edit, the same way; closing the form on purpose drops what was typed.
+  await page.getByRole("link", { name: "R-KEPT" }).first().click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  dialog = page.getByRole("dialog", { name: "Edit repair" });
+  await dialog.getByLabel("Internal notes").fill("Cal canviar la corona");
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: "Edit repair" }).getByLabel("Internal notes")).toHaveValue(
+    "Cal canviar la corona",
+  );
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "R-KEPT" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

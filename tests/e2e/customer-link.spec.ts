@@ -338,7 +338,8 @@ test("notices: the shop's switches, each email's state on the repair, and one ch
   await page.getByRole("button", { name: "Change status, now In repair" }).click();
   await page.getByRole("menuitemradio", { name: "Ready" }).click();
   await expect(section.getByText("Ready for pickup")).toBeVisible();
-  await expect(section.getByText("Sent", { exact: true })).toHaveCount(2, { timeout: 15_000 });
+  // A status change's email waits its 20 s of Undo before it leaves.
+  await expect(section.getByText("Sent", { exact: true })).toHaveCount(2, { timeout: 40_000 });
 
   await section.getByRole("button", { name: "Send again" }).first().click();
   await expect(section.getByText("The notice will be sent again")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signedInOwner } from "./session";
+import { addRepair, signedInOwner } from "./session";
 
 test("signed-in routes send a visitor without a session to /login, remembering where they were going", async ({
   page,
@@ -60,4 +60,44 @@ test("the signed-in screens follow the account's language", async ({ page, reque
   await expect(page.getByRole("button", { name: "Cambiar el estado, ahora Listo" })).toBeVisible();
   await expect(page.getByText("Mostrando 1 de 1 reparación")).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
+});
+
+test("the dashboard takes in a repair; its screen calls and writes with a tap; a passed deadline shows in red", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await addRepair(request, headers, {
+    repair_number: "R-LATE",
+    customer_name: "Pau",
+    item_description: "Rellotge",
+    deadline: "01/02/2026",
+  });
+  await addRepair(request, headers, {
+    repair_number: "R-DONE",
+    customer_name: "Pau",
+    item_description: "Anell",
+    deadline: "01/02/2026",
+    status: "ready",
+  });
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "New repair" }).click();
+  const dialog = page.getByRole("dialog", { name: "New repair" });
+  await dialog.getByLabel("Repair number").fill("R-DASH");
+  await dialog.getByLabel("Customer name").fill("Núria Vidal");
+  await dialog.getByLabel("Customer phone").fill("+34 600 111 222");
+  await dialog.getByLabel("Customer email").fill("nuria@example.com");
+  await dialog.getByLabel("Item description").fill("Omega");
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(page.getByRole("heading", { name: "R-DASH" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "+34 600 111 222" })).toHaveAttribute("href", "tel:+34600111222");
+  await expect(page.getByRole("link", { name: "nuria@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:nuria@example.com",
+  );
+
+  await page.goto("/repairs");
+  const deadline = (number: string) => page.locator("tbody tr").filter({ hasText: number }).getByText("01/02/2026");
+  await expect(deadline("R-LATE")).toHaveClass(/text-red-700/);
+  await expect(deadline("R-DONE")).not.toHaveClass(/text-red-700/);
 });

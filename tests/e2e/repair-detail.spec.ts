@@ -66,6 +66,18 @@ test("a repair goes from received to picked up through the quick actions, with a
 
   await page.getByRole("button", { name: "Set final price" }).click();
   await page.getByRole("dialog").getByLabel("Amount (€)").fill("150");
+  // More than the approved quote: asked first; no keeps the dialog open with nothing saved, yes saves.
+  const asked: string[] = [];
+  page.once("dialog", (question) => {
+    asked.push(question.message());
+    void question.dismiss();
+  });
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect
+    .poll(() => asked)
+    .toEqual(["The final price (€150.00) is more than the quote the customer approved (€120.50). Set it anyway?"]);
+  await expect(page.getByRole("dialog").getByLabel("Amount (€)")).toHaveValue("150");
+  page.once("dialog", (question) => void question.accept());
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("region", { name: "Final price", exact: true }).getByText("€150.00")).toBeVisible();
 
@@ -105,7 +117,10 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
 
   const consoleErrors: string[] = [];
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
-  await page.goto(`/repairs/${repair.id}`);
+  // Opened from a searched list.
+  await page.goto("/repairs?q=R-D");
+  await page.getByRole("link", { name: "R-D2" }).first().click();
+  await expect(page.getByRole("heading", { name: "R-D2" })).toBeVisible();
   // Deny does not look like Approve.
   const background = (name: string) =>
     page.getByRole("button", { name }).evaluate((button) => getComputedStyle(button).backgroundColor);
@@ -148,8 +163,10 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   // The dialogs' scroll lock adds its style with the page's nonce: nothing is blocked.
   expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page).toHaveURL(/\/repairs$/);
-  await expect(page.getByText("No repairs yet")).toBeVisible();
+  // Back on the list as it was searched, which says what happened.
+  await expect(page).toHaveURL(/\/repairs\?q=R-D$/);
+  await expect(page.getByText("Repair R-D2 deleted.")).toBeVisible();
+  await expect(page.getByLabel("Search repairs")).toHaveValue("R-D");
 });
 
 test("a missing repair shows the not-found state with a way back", async ({ page, request }) => {
