@@ -82,9 +82,20 @@ export async function searchCondition(client: PrismaClient, shopId: string, term
   return substringSearch(term);
 }
 
-/** Any term, as a substring of the search text, through the trigrams. */
+/** A phone number as people write it: digits with spaces, +, dots, dashes or brackets, 6 digits or more. */
+const PHONE_LIKE = /^[\d\s+().-]+$/;
+
+/**
+ * Any term, as a substring of the search text, through the trigrams. A phone
+ * number is also looked for by its digits alone (its last 9: a country code
+ * typed or not), which the search text holds (search-text.ts): "600 123 456",
+ * "600123456" and "+34 600 123 456" find each other however it was written.
+ */
 function substringSearch(term: string): Search {
-  return { where: Prisma.sql`search_text LIKE ${searchPattern(term)}`, walk: null };
+  const digits = term.replace(/\D/g, "").slice(-9);
+  const asTyped = Prisma.sql`search_text LIKE ${searchPattern(term)}`;
+  if (!PHONE_LIKE.test(term) || digits.length < 6 || digits === term.trim()) return { where: asTyped, walk: null };
+  return { where: Prisma.sql`(${asTyped} OR search_text LIKE ${searchPattern(digits)})`, walk: null };
 }
 
 /** A phrase's condition, given the shop's words its last word begins (searchCondition); null past MAX_ENDINGS. */

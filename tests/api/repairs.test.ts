@@ -234,6 +234,12 @@ describe("GET /api/repairs", () => {
     expect(await found("Joieria")).toEqual([joieria.id]);
     expect(await found("600123")).toEqual([jose.id]);
     expect(await found("600 123")).toEqual([jose.id]);
+    // A phone number however it was written, and however it is typed.
+    const written = await createRepair(api, { customer_name: "Laia", customer_phone: "611.22.33.44" });
+    for (const typed of ["611 223 344", "611223344", "+34 611 22 33 44", "(611) 22-33-44"])
+      expect(await found(typed), typed).toEqual([written.id]);
+    for (const typed of ["600 123 456", "600123456", "+34600123456", "+34 600 123 456"])
+      expect(await found(typed), typed).toEqual([jose.id]);
     expect(await found("99999999-123")).toEqual([numbered.id]);
     expect(await found("50%")).toEqual([percent.id]);
     expect(await found("a_de")).toEqual([percent.id]);
