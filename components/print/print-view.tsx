@@ -16,17 +16,14 @@ import { qrDataUrl } from "./qr";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 type Translate = ReturnType<typeof useTranslations<never>>;
-type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string };
-
-/** The surname for the tag: what follows the first name ("José García López": "García López"). */
-export const surnameOf = (name: string) => name.trim().split(/\s+/).slice(1).join(" ") || name.trim();
+type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string; language: Locale };
 
 /** The tag's QR opens the repair's own screen for staff, on the address the status link uses (APP_URL). */
 const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair.status_url).toString();
 
 // The print-only pages of a repair (README, Printing): the customer's ticket
-// (A5, A4, 80 mm receipt) and the item's tag (62 x 29 mm), in the shop's
-// language, dates as DD/MM/YYYY in the shop's time zone. Each sheet is a
+// (A5, A4, 80 mm receipt) in the customer's language and the item's tag
+// (62 x 29 mm) in the shop's, dates as DD/MM/YYYY in the shop's time zone. Each sheet is a
 // named CSS page with its paper size (app/globals.css); the toolbar is for
 // the screen only.
 export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
@@ -38,10 +35,12 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
     let live = true;
     (async () => {
       const [repair, shop] = await Promise.all([repairsApi.get(id), shopApi.get()]);
-      const messages = (await import(`@/messages/${shop.language}.json`)).default;
-      const t = createTranslator({ locale: shop.language, messages }) as unknown as Translate;
+      // The ticket is the customer's, in their language; the tag is the shop's.
+      const language = format === "tag" ? shop.language : repair.customer_language;
+      const messages = (await import(`@/messages/${language}.json`)).default;
+      const t = createTranslator({ locale: language, messages }) as unknown as Translate;
       const qr = await qrDataUrl(format === "tag" ? staffUrl(repair) : repair.status_url);
-      if (live) setLoaded({ repair, shop, t, qr });
+      if (live) setLoaded({ repair, shop, t, qr, language });
     })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
     return () => {
       live = false;
@@ -79,8 +78,7 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   );
 }
 
-function Ticket({ repair, shop, t, qr, format }: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
-  const locale = shop.language as Locale;
+function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
   const receipt = format === "receipt";
   const sheet = {
     a5: "sheet-a5 w-[128mm] text-[10pt]",
@@ -151,7 +149,8 @@ function Tag({ repair, t, qr }: Loaded) {
       <img src={qr} alt={t("print.qrAlt")} className="h-[26mm] w-[26mm] shrink-0 [image-rendering:pixelated]" />
       <div className="flex min-w-0 flex-col gap-[0.5mm] leading-tight">
         <p className="text-[11pt] font-bold [overflow-wrap:anywhere]">{repair.repair_number}</p>
-        <p className="truncate text-[9pt]">{surnameOf(repair.customer_name)}</p>
+        {/* The whole name, cut short by the tag's width: a first name may have two words ("María José"). */}
+        <p className="line-clamp-2 text-[9pt] [overflow-wrap:anywhere]">{repair.customer_name}</p>
         <p className="text-[9pt]">{repair.deadline ? formatDate(repair.deadline) : "—"}</p>
       </div>
     </article>

@@ -213,7 +213,7 @@ test("each printout is one page of its paper, with its texts and a QR code that 
     expect([sheet.widthMm, sheet.heightMm], format).toEqual(expected[format].size);
     const text = sheet.text.replace(/\s+/g, " ");
     if (format === "tag") {
-      for (const part of ["R-P1", "Ferrer Puig", "24/12/2026"]) expect(text, format).toContain(part);
+      for (const part of ["R-P1", "Joana Ferrer Puig", "24/12/2026"]) expect(text, format).toContain(part);
       expect(sheet.qrCodes, format).toEqual([staffLink]);
     } else {
       for (const part of [
@@ -234,6 +234,23 @@ test("each printout is one page of its paper, with its texts and a QR code that 
       expect(sheet.qrCodes, format).toEqual([repair.status_url]);
     }
   }
+});
+
+test("the ticket speaks the customer's language, the tag the shop's", async ({ page, request }) => {
+  const { headers } = await signedInOwner(page, request);
+  await shopDetails(request, headers);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-P2",
+    customer_name: "María José García López",
+    customer_language: "es",
+    item_type: "watch",
+    item_description: "Longines",
+  });
+  await page.goto(`/repairs/${repair.id}/print?format=a5`);
+  await expect(page.locator("[data-print-ready]")).toContainText("Resguardo de reparación");
+  await expect(page.locator("[data-print-ready]")).toContainText("Reloj: Longines");
+  await page.goto(`/repairs/${repair.id}/print?format=tag`);
+  await expect(page.locator("[data-print-ready]")).toContainText("María José García López");
 });
 
 test("a scanned repair number opens the repair; a scanned tag opens it after signing in", async ({
