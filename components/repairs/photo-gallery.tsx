@@ -10,20 +10,46 @@ import { Modal } from "@/components/ui/modal";
 export function PhotoGallery({
   photos,
   onDelete,
+  onAdd,
 }: {
   photos: PhotoJson[];
   onDelete: (photo: PhotoJson) => Promise<void>;
+  /** Photos picked with the card's own button (a file, or the phone's camera). */
+  onAdd: (files: File[]) => void;
 }) {
   const t = useTranslations("repair");
+  const tForm = useTranslations("createRepair");
+  const add = (
+    <label className="inline-flex w-fit cursor-pointer items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100">
+      {tForm("addPhotos")}
+      <input
+        type="file"
+        accept="image/*"
+        multiple
+        className="sr-only"
+        onChange={(event) => {
+          onAdd([...(event.target.files ?? [])]);
+          event.target.value = "";
+        }}
+      />
+    </label>
+  );
   const [enlargedAt, setEnlargedAt] = useState<number | null>(null);
   const enlarged = enlargedAt === null ? null : (photos[enlargedAt] ?? null);
   const step = (by: number) => setEnlargedAt((at) => (at === null ? at : (at + by + photos.length) % photos.length));
   const [confirming, setConfirming] = useState<PhotoJson | null>(null);
 
-  if (photos.length === 0) return <p className="text-sm text-slate-600">{t("noPhotos")}</p>;
+  if (photos.length === 0)
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <p className="text-sm text-slate-600">{t("noPhotos")}</p>
+        {add}
+      </div>
+    );
   return (
     <>
-      <ul className="flex flex-wrap gap-3">
+      {add}
+      <ul className="mt-3 flex flex-wrap gap-3">
         {photos.map((photo, index) => (
           <li key={photo.id} className="flex flex-col items-start gap-1">
             <button

@@ -35,6 +35,7 @@ import { formatDate } from "@/lib/repairs/dates";
 import { lazyComponent } from "@/components/ui/lazy";
 import { button } from "@/components/ui/button";
 import { draftKey } from "./draft-key";
+import { shrinkPhoto } from "./shrink-photo";
 import { rememberedListHref, sayOnList } from "./list-memory";
 
 // The forms (and the schema they check with) load when opened, not with the page.
@@ -271,6 +272,12 @@ export function RepairDetail({ id }: { id: string }) {
         <Section title={t("repair.photos")}>
           <PhotoGallery
             photos={photos}
+            onAdd={(files) =>
+              run(async () => {
+                await repairsApi.addPhotos(id, await Promise.all(files.map(shrinkPhoto)));
+                reload();
+              }, t("createRepair.uploadFailed"))
+            }
             onDelete={(photo: PhotoJson) =>
               run(async () => {
                 await repairsApi.deletePhoto(id, photo.id);

@@ -17,6 +17,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
 import { dayIn } from "@/lib/time-zone";
 import { draftKey } from "./draft-key";
+import { shrinkPhoto } from "./shrink-photo";
 import { useSendOut } from "./use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
@@ -196,16 +197,17 @@ export function RepairFormDialog({
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  function addPhotos(files: FileList | File[] | null) {
-    const chosen = [...(files ?? [])];
-    if (chosen.some((file) => !file.type.startsWith("image/"))) {
+  async function addPhotos(files: FileList | File[] | null) {
+    const picked = [...(files ?? [])];
+    if (picked.some((file) => !file.type.startsWith("image/"))) {
       window.alert(t("createRepair.onlyImages"));
       return;
     }
-    if (photos.length + chosen.length > MAX_PHOTOS_PER_UPLOAD) {
+    if (photos.length + picked.length > MAX_PHOTOS_PER_UPLOAD) {
       window.alert(t("createRepair.tooManyPhotos", { max: MAX_PHOTOS_PER_UPLOAD }));
       return;
     }
+    const chosen = await Promise.all(picked.map(shrinkPhoto));
     if (editing) void uploadNow(chosen);
     else setPhotos([...photos, ...chosen]);
   }

@@ -254,3 +254,29 @@ test("a slip on the badge is undone within the grace period, and the customer is
     await client.$disconnect();
   }
 });
+
+test("the Photos card adds a photo itself, and a camera-sized photo is shrunk on the phone before it is sent", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-BIGPHOTO",
+    customer_name: "Pau",
+    item_description: "Rellotge",
+  });
+  const big = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  })
+    .jpeg({ quality: 100 })
+    .toBuffer();
+  // Over the server's 10 MB a photo: as it is, it would be refused.
+  expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+  await page.goto(`/repairs/${repair.id}`);
+  const card = page.getByRole("region", { name: "Photos" });
+  await expect(card.getByText("No photos yet")).toBeVisible();
+  await card.getByLabel("Add photos").setInputFiles({ name: "camera.jpg", mimeType: "image/jpeg", buffer: big });
+  await expect(card.getByRole("button", { name: /camera\.jpg/ })).toBeVisible({ timeout: 30_000 });
+  // Accepted, so it went out under the server's cap.
+  expect((await (await request.get(`/api/repairs/${repair.id}`, { headers })).json()).photos).toHaveLength(1);
+});
