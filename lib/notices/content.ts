@@ -4,7 +4,7 @@ import { CATALOGS } from "@/i18n/catalogs";
 import { formatAmount } from "@/lib/repairs/money";
 import type { ItemType, RepairStatus } from "@/lib/repairs/workflow";
 import { dayIn, dayTimeIn } from "@/lib/time-zone";
-import { escape } from "@/lib/status-link/render";
+import { escape } from "@/lib/html";
 import type { ShopContact } from "@/lib/shop/details";
 
 // A notice's email, made when it is queued, in the customer's language: plain

@@ -6,6 +6,7 @@ import { formatAmount } from "@/lib/repairs/money";
 import { awaitsQuoteAnswer, type RepairStatus } from "@/lib/repairs/workflow";
 import { dayTimeIn } from "@/lib/time-zone";
 import type { StatusPageData } from "./page";
+import { escape } from "@/lib/html";
 
 // The status page as plain HTML: no script at all, forms for the answers, a
 // small stylesheet allowed by its nonce. Every text from the database goes
@@ -14,8 +15,6 @@ import type { StatusPageData } from "./page";
 const translator = (locale: Locale) => createTranslator({ locale, messages: CATALOGS[locale] });
 type T = ReturnType<typeof translator>;
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 /** Free text as written: its line breaks kept. */
 const lines = (text: string) => escape(text).replace(/\r?\n/g, "<br>");
 

@@ -266,7 +266,13 @@ test("the Photos card adds a photo itself, and a camera-sized photo is shrunk on
     item_description: "Rellotge",
   });
   const big = await sharp({
-    create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
   })
     .jpeg({ quality: 100 })
     .toBuffer();
