@@ -62,11 +62,11 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
  */
 export const MAX_SHOP_MAIL_PER_HOUR = 200;
 
-/** Refuses (429) a notice past the shop's hourly cap; counted in `tx`, so a bulk change's own notices count too. */
-export async function assertMailRoom(tx: Tx, shopId: string): Promise<void> {
+/** Refuses (429) `adding` notices that would pass the shop's hourly cap; counted in `tx`, so a change's own notices count too. */
+export async function assertMailRoom(tx: Tx, shopId: string, adding = 1): Promise<void> {
   const [{ count }] = await tx.$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM notices WHERE shop_id = ${shopId}::uuid AND created_at > now() - interval '1 hour'`;
-  if (count >= MAX_SHOP_MAIL_PER_HOUR) throw new AppError("mailLimitReached", { retryAfter: 600 });
+  if (count + adding > MAX_SHOP_MAIL_PER_HOUR) throw new AppError("mailLimitReached", { retryAfter: 600 });
 }
 
 /** Writes the outbox row for a notice (its text made now, in the customer's language). */
@@ -98,22 +98,33 @@ export async function writeNotice(
 }
 
 /**
- * The notice a change to `repair` (as it is now) makes, queued in `tx`, unless
- * the staff said not to tell the customer this once (`notify: false`), the
- * repair has no email, the shop's switch is off, or this server sends no mail.
- * Costs nothing when there is nothing to send.
+ * The notices a change to `repairs` (of one shop, as they are now) makes,
+ * queued in `tx`: none when the staff said not to tell the customers this
+ * once (`notify: false`), for a repair with no email, when the shop's switch
+ * is off, or when this server sends no mail. The shop is read once, the cap
+ * checked once for them all. Costs nothing when there is nothing to send.
  */
-export async function queueNotice(tx: Tx, repair: Repair, change: NoticeChange, notify?: boolean): Promise<boolean> {
-  if (notify === false || !repair.customerEmail || !mailConfigured()) return false;
-  const shop = await tx.shop.findUniqueOrThrow({ where: { id: repair.shopId } });
+export async function queueNotices(
+  tx: Tx,
+  repairs: Repair[],
+  change: NoticeChange,
+  notify?: boolean,
+): Promise<boolean> {
+  const told = repairs.filter((repair) => repair.customerEmail);
+  if (notify === false || told.length === 0 || !mailConfigured()) return false;
+  const shop = await tx.shop.findUniqueOrThrow({ where: { id: told[0].shopId } });
   const event = eventFor(shop, change);
   if (!event) return false;
-  await assertMailRoom(tx, repair.shopId);
+  await assertMailRoom(tx, shop.id, told.length);
   // A status change's notice is held for the grace period: a slip undone meanwhile mails no one.
   const holdUntil = change.kind === "status" ? new Date(Date.now() + settings().NOTICE_GRACE_MS) : undefined;
-  await writeNotice(tx, repair, shop, event, { holdUntil });
+  for (const repair of told) await writeNotice(tx, repair, shop, event, { holdUntil });
   return true;
 }
+
+/** queueNotices for one repair. */
+export const queueNotice = (tx: Tx, repair: Repair, change: NoticeChange, notify?: boolean) =>
+  queueNotices(tx, [repair], change, notify);
 
 /**
  * Cancels the status notices of these repairs still held in their grace

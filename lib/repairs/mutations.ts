@@ -22,7 +22,7 @@ import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
 import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
-import { cancelHeldNotices, queueNotice, wakeWorker } from "@/lib/notices/queue";
+import { cancelHeldNotices, queueNotice, queueNotices, wakeWorker } from "@/lib/notices/queue";
 
 // Writing repairs. Every write names the shop in its condition too (not only
 // the check before it), so each statement stays within one shop, as
@@ -81,6 +81,44 @@ export async function recordStatus(
       ...by,
     })),
   });
+}
+
+/**
+ * The one way repairs change status: staff's edit, the status and bulk
+ * calls, and the customer's answer by link. Each of `moving` (locked and read
+ * in `tx`, not at `to` yet) gets the status's effects and `data`, in one
+ * statement per kind of effect; one history row each (which cancels its held
+ * notices); and, moved by staff, the notice the shop's switches say, the
+ * shop read once. Returns the repairs as they are now, and whether a notice
+ * was queued (wake the worker once committed).
+ */
+export async function applyStatusChange(
+  tx: Tx,
+  actor: Changer,
+  moving: Repair[],
+  to: RepairStatus,
+  options: { now: Date; data?: Prisma.RepairUncheckedUpdateManyInput; notify?: boolean },
+): Promise<{ updated: Repair[]; noticed: boolean }> {
+  if (moving.length === 0) return { updated: [], noticed: false };
+  const { now, data = {}, notify } = options;
+  const groups = new Map<string, { effects: Prisma.RepairUncheckedUpdateManyInput; ids: string[] }>();
+  for (const repair of moving) {
+    const effects = statusEffects(repair, to, now) as Prisma.RepairUncheckedUpdateManyInput;
+    const key = JSON.stringify(effects);
+    const group = groups.get(key) ?? { effects, ids: [] };
+    group.ids.push(repair.id);
+    groups.set(key, group);
+  }
+  if (groups.size > 1) await lockStatusCounts(tx, actor.shopId, [to, ...moving.map((repair) => repair.status)]);
+  for (const { effects, ids } of groups.values()) {
+    await tx.repair.updateMany({ where: { shopId: actor.shopId, id: { in: ids } }, data: { ...effects, ...data } });
+  }
+  const before = new Map(moving.map((repair) => [repair.id, repair.status]));
+  const ids = [...before.keys()];
+  await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
+  const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
+  const noticed = "byCustomer" in actor ? false : await queueNotices(tx, updated, { kind: "status", to }, notify);
+  return { updated, noticed };
 }
 
 /** A history entry other than a status change, for each repair named (lib/repairs/history.ts reads them all). */
@@ -178,8 +216,8 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
   return repairJson({ ...repair, photos: [] });
 }
 
-function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prisma.RepairUncheckedUpdateInput {
-  // The status goes through statusEffects (pickup time, the quote's answer), never as a plain field.
+function updateData(current: Repair, input: RepairUpdateInput): Prisma.RepairUncheckedUpdateInput {
+  // The status goes through applyStatusChange (pickup time, the quote's answer), never as a plain field.
   const data: Prisma.RepairUncheckedUpdateInput = repairData({ ...input, status: undefined });
   const merged = {
     repairNumber: input.repair_number ?? current.repairNumber,
@@ -188,9 +226,7 @@ function updateData(current: Repair, input: RepairUpdateInput, now: Date): Prism
     itemDescription: input.item_description ?? current.itemDescription,
   };
   data.searchText = searchTextOf(merged);
-  return input.status && input.status !== current.status
-    ? { ...data, ...statusEffects(current, input.status, now) }
-    : data;
+  return data;
 }
 
 export async function updateRepair(
@@ -206,16 +242,16 @@ export async function updateRepair(
     const current = await lockRepair(tx, actor.shopId, id, expected);
     if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
     const sendOut = await withSendOut(tx, actor, data.send_out, now);
-    const updated = await tx.repair.update({
+    const edited = await tx.repair.update({
       where: { id: current.id, shopId: actor.shopId },
-      data: { ...updateData(current, data, now), ...sendOut.data },
+      data: { ...updateData(current, data), ...sendOut.data },
     });
     await sendOut.record(id);
-    if (data.final_price !== undefined && amountText(updated.finalPrice) !== amountText(current.finalPrice))
-      await recordEvent(tx, actor, id, "final_price_set", amountText(updated.finalPrice), now);
-    if (updated.status === current.status) return { ...updated, noticed: false };
-    await recordStatus(tx, actor, id, current.status, updated.status, now);
-    return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: updated.status }, data.notify) };
+    if (data.final_price !== undefined && amountText(edited.finalPrice) !== amountText(current.finalPrice))
+      await recordEvent(tx, actor, id, "final_price_set", amountText(edited.finalPrice), now);
+    if (!data.status || data.status === current.status) return { ...edited, noticed: false };
+    const moved = await applyStatusChange(tx, actor, [edited], data.status, { now, notify: data.notify });
+    return { ...moved.updated[0], noticed: moved.noticed };
   });
   if (repair.noticed) wakeWorker();
   return repairJson(repair);
@@ -234,15 +270,16 @@ export async function changeStatus(
     const current = await lockRepair(tx, actor.shopId, id, expected);
     if (current.status === status && !send_out) return { ...current, noticed: false };
     const sendOut = await withSendOut(tx, actor, send_out, now);
-    const updated = await tx.repair.update({
-      where: { id: current.id, shopId: actor.shopId },
-      data: { ...statusEffects(current, status, now), ...sendOut.data },
-    });
-    await sendOut.record(id);
     // New send-out details for an item already out: no status change to record.
-    if (current.status === status) return { ...updated, noticed: false };
-    await recordStatus(tx, actor, id, current.status, status, now);
-    return { ...updated, noticed: await queueNotice(tx, updated, { kind: "status", to: status }, notify) };
+    const moved =
+      current.status === status
+        ? {
+            updated: [await tx.repair.update({ where: { id: current.id, shopId: actor.shopId }, data: sendOut.data })],
+            noticed: false,
+          }
+        : await applyStatusChange(tx, actor, [current], status, { now, data: sendOut.data, notify });
+    await sendOut.record(id);
+    return { ...moved.updated[0], noticed: moved.noticed };
   });
   if (repair.noticed) wakeWorker();
   return repairJson(repair);
@@ -333,11 +370,10 @@ async function lockStatusCounts(tx: Tx, shopId: string, statuses: RepairStatus[]
  * all or none, in one transaction: the rows are locked in id order (two bulk
  * changes never deadlock), each moves as a single change would (its pickup
  * time, its pending quote's answer), with one history row each and its notice.
- * Repairs already in the status are left as they are. Set-based: one update
- * per distinct set of effects (one or two in practice) and one insert of the
- * history rows, so the transaction, which holds the shop's status counters
- * until it commits, is a handful of statements whatever the number of repairs.
- * The counters it will change are taken first, all at once, in key order.
+ * Repairs already in the status are left as they are. Set-based
+ * (applyStatusChange), so the transaction, which holds the shop's status
+ * counters until it commits, is a handful of statements whatever the number
+ * of repairs.
  */
 export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
   const { ids, status, notify, send_out } = bulkStatusSchema.parse(input);
@@ -351,33 +387,11 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     if (current.length !== unique.length) throw notFound();
     const moving = current.filter((repair) => repair.status !== status);
     if (moving.length === 0) return { updated: current, noticed: false };
-    await lockStatusCounts(tx, actor.shopId, [status, ...moving.map((repair) => repair.status)]);
     const sendOut = await withSendOut(tx, actor, send_out, now);
-    const groups = new Map<string, { effects: Prisma.RepairUncheckedUpdateInput; ids: string[] }>();
-    for (const repair of moving) {
-      const effects = statusEffects(repair, status, now);
-      const key = JSON.stringify(effects);
-      const group = groups.get(key) ?? { effects, ids: [] };
-      group.ids.push(repair.id);
-      groups.set(key, group);
-    }
-    for (const { effects, ids: groupIds } of groups.values()) {
-      await tx.repair.updateMany({
-        where: { shopId: actor.shopId, id: { in: groupIds } },
-        data: { ...effects, ...sendOut.data },
-      });
-    }
-    const movedIds = moving.map((repair) => repair.id);
-    const before = new Map(moving.map((repair) => [repair.id, repair.status]));
-    await recordStatus(tx, actor, movedIds, (id) => before.get(id)!, status, now);
-    await sendOut.record(movedIds);
-    const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
-    let noticed = false;
-    for (const repair of updated) {
-      if (before.has(repair.id) && (await queueNotice(tx, repair, { kind: "status", to: status }, notify)))
-        noticed = true;
-    }
-    return { updated, noticed };
+    const moved = await applyStatusChange(tx, actor, moving, status, { now, data: sendOut.data, notify });
+    await sendOut.record(moving.map((repair) => repair.id));
+    const byId = new Map([...current, ...moved.updated].map((repair) => [repair.id, repair]));
+    return { updated: [...byId.values()], noticed: moved.noticed };
   });
   if (result.noticed) wakeWorker();
   const byId = new Map(result.updated.map((r) => [r.id, r]));

@@ -1,7 +1,7 @@
 import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/i18n/config";
-import { recordStatus, statusEffects } from "@/lib/repairs/mutations";
+import { applyStatusChange } from "@/lib/repairs/mutations";
 import {
   effectiveQuoteStatus,
   awaitsQuoteAnswer,
@@ -125,15 +125,10 @@ export async function answerQuote(
     const current = await tx.repair.findFirstOrThrow({ where: { id: locked.id, shopId: locked.shopId } });
     const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
     if (quote !== "pending" || !awaitsQuoteAnswer(current.status)) return "refused";
+    // The status's effects answer the pending quote with the repair's new status
+    // (awaitsQuoteAnswer: the repair is never at it yet).
     const next: RepairStatus = answer === "approve" ? "approved" : "denied";
-    await tx.repair.update({
-      where: { id: current.id, shopId: current.shopId },
-      // statusEffects answers the pending quote with the repair's new status.
-      data: statusEffects(current, next, now),
-    });
-    if (next !== current.status) {
-      await recordStatus(tx, { shopId: current.shopId, byCustomer: true }, current.id, current.status, next, now);
-    }
+    await applyStatusChange(tx, { shopId: current.shopId, byCustomer: true }, [current], next, { now });
     return "answered";
   });
 }
