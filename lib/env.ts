@@ -93,7 +93,7 @@ function refuseWeak(name: "JWT_SECRET" | "ENCRYPTION_KEY") {
 const serverSchema = z.object({
   DATABASE_URL: z.string().url(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** Photo storage per shop, in MB (README, Security). */
+  /** Photo storage per shop, in MB (docs/security.md). */
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   /** Longest a request's statement may run (0: no limit). */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),

@@ -12,7 +12,7 @@ export type Limit = { key: string; max: number; windowMs: number; code?: ErrorCo
 
 const MINUTE = 60_000;
 
-/** The limits, documented in the README (Security). */
+/** The limits, documented in docs/security.md. */
 export const limits = {
   loginPerEmail: (email: string): Limit => ({ key: `login:email:${email}`, max: 10, windowMs: 15 * MINUTE }),
   loginPerIp: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }),

@@ -6,8 +6,7 @@
 // this process V8's young generation at 4 MB a half (as the server has, see
 // scripts/start.ts): with the embedded database it holds PGlite and passes
 // every statement's bytes through: idle after a short load it measured 191
-// MB instead of 226, after a whole bench run 216 instead of 224 (README,
-// Performance).
+// MB instead of 226, after a whole bench run 216 instead of 224 (docs/performance.md).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -23,7 +23,7 @@ import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
  * 70 MB): V8 lets garbage pile up in proportion to its ceiling, by default a
  * quarter of the machine's memory, and a 1M-row export took the server's RSS
  * 183 MB above idle on a 24 GB machine against 30 MB with this one, for 8%
- * more time (README, Performance).
+ * more time (docs/performance.md).
  */
 const SERVER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=512"];
 
@@ -33,7 +33,7 @@ const SERVER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=512"];
  * whose code is kept. Baseline only: this process measured about 110 MB less
  * (459 to 347 MB after 100k rows and a trigram index), for CPU-bound
  * statements 1.3 to 1.8 times slower (a list page the same); the embedded
- * database's targets hold with room (README, Performance).
+ * database's targets hold with room (docs/performance.md).
  */
 const EMBEDDED_WASM_FLAGS = "--liftoff-only";
 

@@ -1,4 +1,4 @@
-// The printouts a repair has (README, Printing): the customer's ticket on A5,
+// The printouts a repair has (docs/customers.md, Printing): the customer's ticket on A5,
 // A4 or an 80 mm receipt roll, and the item's 62 x 29 mm tag.
 export const PRINT_FORMATS = ["a5", "a4", "receipt", "tag"] as const;
 export type PrintFormat = (typeof PRINT_FORMATS)[number];

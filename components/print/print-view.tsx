@@ -21,7 +21,7 @@ type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string;
 /** The tag's QR opens the repair's own screen for staff, on the address the status link uses (APP_URL). */
 const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair.status_url).toString();
 
-// The print-only pages of a repair (README, Printing): the customer's ticket
+// The print-only pages of a repair (docs/customers.md, Printing): the customer's ticket
 // (A5, A4, 80 mm receipt) in the customer's language and the item's tag
 // (62 x 29 mm) in the shop's, dates as DD/MM/YYYY in the shop's time zone. Each sheet is a
 // named CSS page with its paper size (app/globals.css); the toolbar is for

@@ -20,7 +20,7 @@ const STATE_STYLE: Record<NoticeJson["state"], string> = {
   failed: "bg-red-50 text-red-800",
 };
 
-// The emails the customer was sent about this repair (README, Notices): each
+// The emails the customer was sent about this repair (docs/customers.md, Notices): each
 // with its state, the reason of a failure, and "send again"; and the box that
 // skips the notice of the next change.
 export function NoticesSection({

@@ -234,7 +234,7 @@ async function moveFile(from: string, to: string) {
 /**
  * Refuses a restore whose sealed values would not open here: every status
  * link and 2FA secret would fail. The key is kept apart from the archive on
- * purpose (README, Backups), so the operator must bring it.
+ * purpose (docs/operations.md, Backups), so the operator must bring it.
  */
 async function assertOpens(client: pg.Client, keyHex: string) {
   const { rows } = await client.query<{ sealed: string }>(

@@ -23,7 +23,7 @@ export type EmbeddedPostgres = { url: string; maintenance: Maintenance; stop: ()
  * searches, the detail and the waiting quotes side by side in
  * `npm run bench -- --embedded`, then a whole run) for 35 to 47 MB less;
  * before the searches and the quotes' queue had indexes of their own it had
- * not (README, Performance).
+ * not (docs/performance.md).
  */
 export const EMBEDDED_SHARED_BUFFERS = "32MB";
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];

@@ -124,7 +124,7 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
   return fail("internal");
 }
 
-/** Body caps, in bytes, by what an endpoint takes (documented in the README, Security). */
+/** Body caps, in bytes, by what an endpoint takes (documented in the docs/security.md). */
 export const BODY_LIMITS = {
   /** Credentials, codes, settings: a few short fields. */
   small: 4 * 1024,

@@ -58,7 +58,7 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
 /**
  * Customer emails a shop may queue in an hour, whatever causes them (new
  * repairs, status changes, quotes, "send again"): no account can turn the
- * shop's mail into a relay. A real shop stays far below it (README, Security).
+ * shop's mail into a relay. A real shop stays far below it (docs/security.md).
  */
 export const MAX_SHOP_MAIL_PER_HOUR = 200;
 

@@ -26,7 +26,7 @@ import { queueCondition } from "./queues";
  * 1,000 against 2 ms for 100, the page itself 4 ms).
  */
 export const LIST_COUNT_CAP = 100;
-/** The most rows a page number may skip (page 201 at 50 a page); README, Security. */
+/** The most rows a page number may skip (page 201 at 50 a page); docs/security.md. */
 export const MAX_OFFSET = 10_000;
 
 /** Another shop's id and a missing id get the very same answer. */

@@ -70,7 +70,7 @@ export const sendOutSchema = z.object({
 });
 export type SendOutInput = z.output<typeof sendOutSchema>;
 
-/** false: do not tell the customer about this one change (README, Notices). */
+/** false: do not tell the customer about this one change (docs/customers.md, Notices). */
 const notify = z.boolean(err("invalidField")).optional();
 
 const fields = {

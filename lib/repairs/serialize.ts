@@ -117,11 +117,11 @@ export function repairJson(repair: RepairFields & { photos?: Parameters<typeof p
     quote_created_at: iso(repair.quoteCreatedAt),
     picked_up_at: iso(repair.pickedUpAt),
     updated_at: iso(repair.updatedAt)!,
-    /** Counted up with every change: sent back as If-Match, and the answer's ETag (README, API). */
+    /** Counted up with every change: sent back as If-Match, and the answer's ETag (docs/api.md). */
     version: repair.version,
     /** The language of the customer's status page. */
     customer_language: repair.customerLanguage,
-    /** The customer's status page (README, The customer's side): the link is the secret. */
+    /** The customer's status page (docs/customers.md): the link is the secret. */
     status_url: statusUrl(repair.statusToken),
     /** Since when it has its status (null: before this was recorded, and unchanged since). */
     status_since: iso(repair.statusSince),

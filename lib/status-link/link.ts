@@ -10,7 +10,7 @@ import { readStatusToken } from "./token";
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const isTokenShaped = (token: string) => TOKEN_PATTERN.test(token);
 
-/** A link stops working this many days after the item was collected (README, The customer's side). */
+/** A link stops working this many days after the item was collected (docs/customers.md). */
 export const LINK_DAYS_AFTER_PICKUP = 90;
 
 const base = () => settings().APP_URL.replace(/\/+$/, "");

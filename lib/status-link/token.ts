@@ -20,7 +20,7 @@ export function newStatusToken(keyHex: string) {
  * The token in clear from its column: sealed, or in clear until the start-up
  * pass seals it. Throws when it cannot be opened: the database was sealed
  * under another ENCRYPTION_KEY (a restore must run with the key of the
- * server that made the backup, README, Backups).
+ * server that made the backup, docs/operations.md, Backups).
  */
 export function readStatusToken(stored: string, keyHex: string): string {
   if (!stored.startsWith(SEALED)) return stored;

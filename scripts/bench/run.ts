@@ -363,7 +363,7 @@ async function apiScenarios(server: Server, url: string, shop: string): Promise<
     // vacuum, as the table of a shop whose writes trickle in stays, so the
     // queues' index-only scans are measured as they run there. (Measured
     // without it: the 60,000 waiting quotes' page took 140 ms, each entry
-    // checked against its row; README, Performance.)
+    // checked against its row; docs/performance.md.)
     // So the tables the scenarios write to (the histories' above, and what
     // earlier runs' status changes and notices left), as autovacuum would
     // keep them on a server where it runs (off on this machine's).

@@ -15,7 +15,7 @@ export type StartCommand = {
    * once large ones were freed, which then stay. Two arenas, and blocks from
    * 64 KiB mapped and unmapped on their own: after load and exports the idle
    * server measured 195 MB instead of 279, npm start's process with the
-   * embedded database 169 instead of 180 (README, Performance).
+   * embedded database 169 instead of 180 (docs/performance.md).
    */
   defaults: Record<string, string>;
 };

@@ -10,7 +10,7 @@ import { withTestDatabase } from "../helpers/test-database";
 // The browser's client against the real route handlers: a wrong code or
 // password on a signed-in call is a 403, which the client shows without
 // refreshing and replaying it, so each attempt counts once and the limits
-// are exactly the README's (10 wrong codes, then 429).
+// are exactly docs/security.md's (10 wrong codes, then 429).
 
 withTestDatabase();
 

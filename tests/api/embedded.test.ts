@@ -243,7 +243,7 @@ describe("the embedded database", () => {
     try {
       expect(await applyMigrations(second.url)).toMatchObject({ applied: [] });
       expect((await again.shop.findMany()).map((s) => s.name)).toEqual(["Rellotgeria Vidal"]);
-      // Its buffer pool is the small one chosen for memory (README, Performance), on every start.
+      // Its buffer pool is the small one chosen for memory (docs/performance.md), on every start.
       expect(await again.$queryRaw`SHOW shared_buffers`).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }]);
     } finally {
       await again.$disconnect();

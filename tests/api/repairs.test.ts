@@ -77,7 +77,7 @@ describe("POST /api/repairs", () => {
   });
 });
 
-/** A list row's fields (README, API). */
+/** A list row's fields (docs/api.md). */
 const LIST_FIELDS = [
   "id",
   "repair_number",
@@ -321,7 +321,7 @@ describe("GET /api/repairs/{id}", () => {
         "repair_number",
         "customer_name",
         "customer_phone",
-        // Where notices go (README, Notices).
+        // Where notices go (docs/customers.md, Notices).
         "customer_email",
         "item_type",
         "item_description",
@@ -349,7 +349,7 @@ describe("GET /api/repairs/{id}", () => {
         "outsource_cost",
         "outsource_tracking",
         "returned_at",
-        // Counted up with every change: the ETag and If-Match (README, API).
+        // Counted up with every change: the ETag and If-Match (docs/api.md).
         "version",
         "photos",
       ].sort(),

@@ -5,7 +5,7 @@ import { npmStartCommand, withStartDefaults } from "@/scripts/lib/start-command"
 
 // npm start, the bench, the tests and the Docker image start the app with one
 // command line: package.json's start script (its glibc settings and V8 flags
-// keep npm start's own process small; README, Performance).
+// keep npm start's own process small; docs/performance.md).
 describe("the command that starts the app", () => {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const dockerfile = readFileSync("Dockerfile", "utf8");
