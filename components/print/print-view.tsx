@@ -13,6 +13,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { button } from "@/components/ui/button";
 import { PRINT_FORMATS, printHref, type PrintFormat } from "./formats";
 import { qrDataUrl } from "./qr";
+import { getNonce } from "get-nonce";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 type Translate = ReturnType<typeof useTranslations<never>>;
@@ -26,6 +27,8 @@ const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair
 // (62 x 29 mm) in the shop's, dates as DD/MM/YYYY in the shop's time zone. Each sheet is a
 // named CSS page with its paper size (app/globals.css); the toolbar is for
 // the screen only.
+// On a phone the sheet is wider than the screen: it starts at the left edge
+// and scrolls, never cut off on the left.
 export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   const ui = useTranslations();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -48,7 +51,7 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   }, [id, format, ui]);
 
   return (
-    <div className="flex flex-col items-center gap-4 p-4 print:block print:p-0">
+    <div className="flex flex-col items-start gap-4 overflow-x-auto p-4 md:items-center print:block print:p-0">
       <nav aria-label={ui("print.formats")} className="flex flex-wrap items-center gap-2 print:hidden">
         <Link href={`/repairs/${id}`} className="text-sm text-blue-800 underline">
           ← {ui("print.back")}
@@ -78,6 +81,20 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   );
 }
 
+/** The receipt roll's page is as long as the receipt (CSS has no "auto" length for a page). */
+const RECEIPT_MARGIN_MM = 4;
+function fitReceiptPage(sheet: HTMLElement | null) {
+  document.getElementById("receipt-page")?.remove();
+  if (!sheet) return;
+  const contentMm = Math.ceil((sheet.getBoundingClientRect().height * 25.4) / 96);
+  const style = document.createElement("style");
+  style.id = "receipt-page";
+  const nonce = getNonce();
+  if (nonce) style.nonce = nonce;
+  style.textContent = `@page receipt { size: 80mm ${contentMm + 2 * RECEIPT_MARGIN_MM + 2}mm; }`;
+  document.head.append(style);
+}
+
 function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
   const receipt = format === "receipt";
   const sheet = {
@@ -99,6 +116,7 @@ function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { fo
   }
   return (
     <article
+      ref={receipt ? fitReceiptPage : undefined}
       data-print-ready
       lang={locale}
       className={`${sheet} flex flex-col gap-[3mm] bg-white text-black shadow print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"}`}

@@ -82,21 +82,34 @@ export function PhotoGallery({
           }}
         >
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          {enlarged && <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[65vh] w-auto" />}
-          <div className="flex items-center justify-between gap-3">
+          {enlarged && (
+            <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[75dvh] w-auto object-contain" />
+          )}
+          {/* The photo alone in its own tab: the phone's own viewer pinches and zooms (a serial number must be readable). */}
+          {enlarged && (
+            <a
+              href={enlarged.url}
+              target="_blank"
+              rel="noopener"
+              className="self-center text-sm text-blue-800 underline"
+            >
+              {t("fullSizePhoto")}
+            </a>
+          )}
+          <div className="flex flex-nowrap items-center justify-between gap-2">
             {photos.length > 1 ? (
               <div className="flex gap-2">
                 <button
                   type="button"
                   onClick={() => step(-1)}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+                  className="whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
                 >
                   ← {t("previousPhoto")}
                 </button>
                 <button
                   type="button"
                   onClick={() => step(1)}
-                  className="rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+                  className="whitespace-nowrap rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
                 >
                   {t("nextPhoto")} →
                 </button>
@@ -107,7 +120,7 @@ export function PhotoGallery({
             <button
               type="button"
               onClick={() => setEnlargedAt(null)}
-              className="rounded-md bg-slate-800 px-4 py-1.5 text-sm font-medium text-white hover:bg-slate-900"
+              className="whitespace-nowrap rounded-md bg-slate-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-900"
             >
               {t("closePhoto")}
             </button>

@@ -147,9 +147,12 @@ test("/create-subaccount: the live checklist, the rules, success with a cleared 
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
 
-  await fill("Pere Soler", `pere-${Date.now()}@example.com`, "Correct-Horse-9");
+  const pere = `pere-${Date.now()}@example.com`;
+  await fill("Pere Soler", pere, "Correct-Horse-9");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Subaccount created successfully!" })).toBeVisible();
+  // The new account's email under it, so the person knows which one was made.
+  await expect(page.getByRole("status").filter({ hasText: pere })).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
 

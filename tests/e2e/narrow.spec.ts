@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { addRepair, signedInOwner } from "./session";
 
 // A phone at 360 px in Catalan, the longest of the three languages: one bar of
@@ -117,4 +118,54 @@ test("a refused save on a phone brings the first error into view, with the focus
   await save.click();
   await expect(number).toBeFocused();
   await expect(number).toBeInViewport();
+});
+
+test("the photo viewer fits a phone in Catalan: Previous, Next and Close on one line, and the photo opens full size", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await inCatalan(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-FOTO",
+    customer_name: "Anna",
+    item_description: "Rellotge",
+  });
+  for (const color of ["#884422", "#224488"]) {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+    await request.post(`/api/repairs/${repair.id}/photos`, {
+      headers,
+      multipart: { photos: { name: `${color.slice(1)}.png`, mimeType: "image/png", buffer: png } },
+    });
+  }
+  await page.goto(`/repairs/${repair.id}`);
+  await page.getByRole("button", { name: /884422/ }).click();
+  const viewer = page.getByRole("dialog");
+  const boxes = await Promise.all(
+    ["← Anterior", "Següent →", "Tanca"].map((name) => viewer.getByRole("button", { name }).boundingBox()),
+  );
+  for (const box of boxes) {
+    expect(Math.abs(box!.y - boxes[0]!.y)).toBeLessThan(4);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  }
+  const full = viewer.getByRole("link", { name: "Obre a mida completa (per ampliar)" });
+  expect(await full.getAttribute("href")).toMatch(/^\/uploads\/.+\.(png|webp|jpg)$/);
+});
+
+test("a ticket's print preview on a phone starts at the screen's left edge: the shop's name and the number are not cut off", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await inCatalan(page, request);
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-TIQUET",
+    customer_name: "Anna",
+    item_description: "Anell",
+  });
+  await page.goto(`/repairs/${repair.id}/print?format=a5`);
+  const sheet = page.locator("[data-print-ready]");
+  await expect(sheet).toBeVisible();
+  expect((await sheet.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+  await expect(sheet.getByText("R-TIQUET")).toBeVisible();
 });

@@ -25,7 +25,7 @@ beforeEach(() => {
       setItem: (k: string, v: string) => store.set(k, v),
       removeItem: (k: string) => store.delete(k),
     },
-    location: { assign },
+    location: { assign, pathname: "/repairs/42", search: "?tab=photos" },
   });
   vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
     if (url === "/api/auth/refresh-token") {
@@ -67,7 +67,8 @@ describe("apiRequest", () => {
     store.set("language", "ca");
     await expect(apiRequest("/repairs")).rejects.toMatchObject({ status: 401 });
     expect([...store.keys()]).toEqual(["language"]);
-    expect(assign).toHaveBeenCalledWith("/login");
+    // Back to the same page after signing in again (a form being typed keeps its draft).
+    expect(assign).toHaveBeenCalledWith("/login?next=%2Frepairs%2F42%3Ftab%3Dphotos");
   });
 
   it.each(["network", "server"] as const)(
