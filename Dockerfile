@@ -33,7 +33,6 @@ COPY scripts ./scripts
 COPY messages ./messages
 COPY i18n ./i18n
 COPY prisma ./prisma
-COPY public ./public
 RUN groupadd --system app && useradd --system --gid app --home-dir /app app \
   && mkdir -p /data/uploads /data/backups && chown -R app:app /data
 USER app

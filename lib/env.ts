@@ -43,6 +43,8 @@ const settingsSchema = z.object({
   NOTICE_RETRY_MAX_MS: int(10, 86_400_000, 900_000),
   /** A status change's notice waits this long before it may leave (NOTICE_GRACE_MS; tests set it). */
   NOTICE_GRACE_MS: int(0, 600_000, NOTICE_GRACE_MS),
+  /** Put before operator commands in the first-run message (the compose file: "docker compose exec app"). */
+  OPERATOR_COMMAND_PREFIX: z.string().trim().max(200).optional().catch(undefined),
   /** A notice not delivered this long after it was queued is marked failed. */
   NOTICE_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(720).catch(48).default(48),
   /** Tests only: bcrypt's cost, never below 4, ignored in production (lib/auth/password.ts). */

@@ -9,13 +9,15 @@ export async function announceFirstRun(): Promise<void> {
   try {
     const token = await issueSetupToken(db());
     if (!token) return;
-    const base = settings().APP_URL;
+    const { APP_URL: base, OPERATOR_COMMAND_PREFIX: prefix } = settings();
     console.log(
       [
         "",
         "No account exists yet. Create the first shop and its main account, either:",
         `  - in the browser, once: ${base}/setup?token=${token}`,
-        `  - or from a shell: ${SHOP_CREATE_USAGE}`,
+        prefix
+          ? `  - or from a shell on the host: ${prefix} ${SHOP_CREATE_USAGE}`
+          : `  - or from a shell: ${SHOP_CREATE_USAGE}`,
         "",
       ].join("\n"),
     );
