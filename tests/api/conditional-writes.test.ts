@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getRoute, PUT as putRoute } from "@/app/api/repairs/[id]/route";
 import { PATCH as quoteRoute } from "@/app/api/repairs/[id]/quote/route";
 import { PATCH as statusRoute } from "@/app/api/repairs/[id]/status/route";
+import { POST as replaceRoute } from "@/app/api/repairs/[id]/status-link/route";
 import { POST as answerRoute } from "@/app/t/[token]/route";
 import { db } from "@/lib/db";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -117,6 +118,15 @@ describe("conditional writes (ETag and If-Match)", () => {
       orderBy: { changedAt: "asc" },
     });
     expect(history.map((h) => h.toStatus)).toEqual(["received", "quoting", "denied"]);
+  });
+
+  it("answers a new status link with the repair's new ETag", async () => {
+    const { repair, token } = await opened();
+    const replaced = await replaceRoute(authed(`/api/repairs/${repair.id}/status-link`, token, {}), ctx(repair.id));
+    expect(replaced.status).toBe(200);
+    const json = await replaced.json();
+    expect(json.version).toBe(repair.version + 1);
+    expect(replaced.headers.get("etag")).toBe(`"${json.version}"`);
   });
 
   it("counts every change to the row, whatever statement makes it; another shop's repair stays 404", async () => {
