@@ -37,10 +37,16 @@ export function useRevealErrors() {
       // The form's own checks render with the submit; a server's answer comes later (the observer).
       requestAnimationFrame(() => requestAnimationFrame(check));
     };
+    // Typing again ends the wait: a field marked invalid as it is typed never pulls the focus away.
+    const onInput = () => {
+      armed = false;
+    };
     form.addEventListener("submit", onSubmit);
+    form.addEventListener("input", onInput);
     cleanup.current = () => {
       observer.disconnect();
       form.removeEventListener("submit", onSubmit);
+      form.removeEventListener("input", onInput);
     };
   }, []);
 }
