@@ -43,6 +43,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   setupUnavailable: 404,
   emailTaken: 409,
   repairNumberTaken: 409,
+  signatureExists: 409,
+  signatureTooLarge: 413,
   repairChanged: 412,
   twofaAlreadyEnabled: 409,
   twofaNotEnabled: 409,
@@ -109,6 +111,7 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; field: string }> = {
   users_email_key: { code: "emailTaken", field: "email" },
   repairs_shop_id_repair_number_key: { code: "repairNumberTaken", field: "repair_number" },
   workshops_shop_name_key: { code: "workshopNameTaken", field: "name" },
+  signatures_repair_id_stage_key: { code: "signatureExists", field: "stage" },
 };
 
 /** A unique index a person ran into (Prisma's P2002, read by shape), as the AppError it means, or null. */

@@ -11,6 +11,8 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { Form } from "@/components/ui/form";
+import { seriesNumber } from "@/lib/repairs/series";
+import { dayIn } from "@/lib/time-zone";
 
 type Field = Exclude<keyof ShopDetails, "time_zone">;
 const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }[] = [
@@ -22,6 +24,10 @@ const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }
   { name: "opening_hours", label: "shopHours", multiline: true },
   { name: "ticket_terms", label: "shopTerms", multiline: true },
   { name: "ready_waiting_days", label: "readyWaitingDays", type: "days" },
+  { name: "legal_name", label: "legalName" },
+  { name: "tax_id", label: "taxId" },
+  { name: "repair_number_prefix", label: "numberPrefix" },
+  { name: "next_repair_number", label: "nextNumber", type: "days" },
 ];
 
 const asText = (details: ShopDetails) =>
@@ -30,6 +36,7 @@ const asText = (details: ShopDetails) =>
 const asSent = (values: Record<Field, string>) => ({
   ...values,
   ready_waiting_days: values.ready_waiting_days.trim() === "" ? null : Number(values.ready_waiting_days),
+  next_repair_number: values.next_repair_number.trim() === "" ? null : Number(values.next_repair_number),
 });
 
 // The shop's details (any account of the shop may edit them): the name, how
@@ -40,7 +47,7 @@ export function ShopSection() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
-  const { reload } = useCurrentUser();
+  const { reload, user } = useCurrentUser();
 
   useEffect(() => {
     shopApi.get().then(
@@ -124,6 +131,17 @@ export function ShopSection() {
                   />
                 )}
                 {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
+                {name === "next_repair_number" && !errors[name] && (
+                  <span className="font-normal text-slate-600">
+                    {t("settings.nextNumberHint", {
+                      example: seriesNumber(
+                        values.repair_number_prefix.trim() || "R",
+                        dayIn(new Date(), user.time_zone),
+                        Number(values.next_repair_number) || 1,
+                      ),
+                    })}
+                  </span>
+                )}
               </label>
             ),
           )}

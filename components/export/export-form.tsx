@@ -143,7 +143,7 @@ export function ExportForm() {
                         setMessage(null);
                       }}
                     />
-                    {t(`exportFields.${field}`)}
+                    {t(`fields.${field}`)}
                   </label>
                 ))}
               </div>

@@ -7,7 +7,10 @@ import type { Locale } from "@/i18n/config";
 import { repairsApi, shopApi, type ShopDetails } from "@/lib/client/api";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
+import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
+import { shownFields } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
+import type { SignatureJson } from "@/lib/repairs/signatures";
 import { dayIn } from "@/lib/time-zone";
 import { apiErrorText } from "@/components/ui/error-text";
 import { button } from "@/components/ui/button";
@@ -17,7 +20,14 @@ import { getNonce } from "get-nonce";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 type Translate = ReturnType<typeof useTranslations<never>>;
-type Loaded = { repair: RepairJson; shop: ShopDetails; t: Translate; qr: string; language: Locale };
+type Loaded = {
+  repair: RepairJson;
+  shop: ShopDetails;
+  signatures: SignatureJson[];
+  t: Translate;
+  qr: string;
+  language: Locale;
+};
 
 /** The tag's QR opens the repair's own screen for staff, on the address the status link uses (APP_URL). */
 const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair.status_url).toString();
@@ -37,13 +47,17 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   useEffect(() => {
     let live = true;
     (async () => {
-      const [repair, shop] = await Promise.all([repairsApi.get(id), shopApi.get()]);
+      const [repair, shop, { signatures }] = await Promise.all([
+        repairsApi.get(id),
+        shopApi.get(),
+        format === "tag" ? { signatures: [] } : repairsApi.signatures(id),
+      ]);
       // The ticket is the customer's, in their language; the tag is the shop's.
       const language = format === "tag" ? shop.language : repair.customer_language;
       const messages = (await import(`@/messages/${language}.json`)).default;
       const t = createTranslator({ locale: language, messages }) as unknown as Translate;
       const qr = await qrDataUrl(format === "tag" ? staffUrl(repair) : repair.status_url);
-      if (live) setLoaded({ repair, shop, t, qr, language });
+      if (live) setLoaded({ repair, shop, signatures, t, qr, language });
     })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
     return () => {
       live = false;
@@ -95,7 +109,15 @@ function fitReceiptPage(sheet: HTMLElement | null) {
   document.head.append(style);
 }
 
-function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
+function Ticket({
+  repair,
+  shop,
+  signatures,
+  t,
+  qr,
+  format,
+  language: locale,
+}: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
   const receipt = format === "receipt";
   const sheet = {
     a5: "sheet-a5 w-[128mm] text-[10pt]",
@@ -106,6 +128,7 @@ function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { fo
     [t("print.received"), dayIn(repair.created_at, shop.time_zone)],
     [t("print.customer"), repair.customer_name],
     [t("print.item"), `${t(`itemTypes.${repair.item_type}`)}: ${repair.item_description}`],
+    ...recordLines(repair, t, locale),
     [t("print.deadline"), repair.deadline ? formatDate(repair.deadline) : "—"],
   ];
   if (repair.quote_amount !== null && repair.quote_status !== "denied") {
@@ -114,6 +137,24 @@ function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { fo
       : "";
     facts.push([t("print.quote"), `${formatAmount(repair.quote_amount, locale)}${until}`]);
   }
+  const pickedUp = repair.picked_up_at !== null;
+  if (pickedUp && repair.final_price !== null)
+    facts.push([t("print.finalPrice"), formatAmount(repair.final_price, locale)]);
+  if (pickedUp)
+    facts.push([
+      t("print.collected"),
+      [
+        t("print.collectedBy", {
+          name: repair.collected_by ?? repair.customer_name,
+          date: dayIn(repair.picked_up_at!, shop.time_zone),
+        }),
+        repair.id_checked ? t("print.idChecked") : "",
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ]);
+  const signed = (stage: SignatureJson["stage"]) => signatures.find((s) => s.stage === stage);
+  const intake = signed("intake");
   return (
     <article
       ref={receipt ? fitReceiptPage : undefined}
@@ -123,12 +164,17 @@ function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { fo
     >
       <header className={receipt ? "text-center" : ""}>
         <p className="text-[1.4em] font-bold">{shop.name}</p>
+        {(shop.legal_name || shop.tax_id) && (
+          <p>{[shop.legal_name, shop.tax_id && t("print.taxId", { id: shop.tax_id })].filter(Boolean).join(" · ")}</p>
+        )}
         {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
         <p>{[shop.phone, shop.email].filter(Boolean).join(" · ")}</p>
       </header>
       <div className={receipt ? "text-center" : "flex items-end justify-between gap-4"}>
         <div>
-          <h1 className="text-[0.9em] font-semibold tracking-wide">{t("print.ticketTitle")}</h1>
+          <h1 className="text-[0.9em] font-semibold tracking-wide">
+            {pickedUp ? t("print.pickupTitle") : t("print.ticketTitle")}
+          </h1>
           <p className="text-[2.4em] font-bold leading-tight [overflow-wrap:anywhere]">{repair.repair_number}</p>
         </div>
       </div>
@@ -150,11 +196,64 @@ function Ticket({ repair, shop, t, qr, format, language: locale }: Loaded & { fo
         </div>
       </section>
       {shop.ticket_terms && <p className="whitespace-pre-line text-[0.8em]">{shop.ticket_terms}</p>}
-      <div className="mt-[8mm] w-[60mm] max-w-full border-t border-black pt-[1mm] text-[0.85em]">
-        {t("print.signature")}
+      <div className={`flex flex-wrap gap-x-[8mm] gap-y-[4mm] ${receipt ? "flex-col" : ""}`}>
+        <SignatureLine label={t("print.signature")} signature={intake} t={t} timeZone={shop.time_zone} />
+        <SignatureLine label={t("print.shopSignature")} name={intake?.taken_by} t={t} timeZone={shop.time_zone} />
+        {pickedUp && (
+          <SignatureLine
+            label={t("print.pickupSignature")}
+            signature={signed("pickup")}
+            t={t}
+            timeZone={shop.time_zone}
+          />
+        )}
       </div>
+      <p className="text-[0.75em]">{t("print.notInvoice")}</p>
     </article>
   );
+}
+
+/** A signature as drawn (or a line to sign on), above its label and who signed when. */
+function SignatureLine({
+  label,
+  signature,
+  name,
+  t,
+  timeZone,
+}: {
+  label: string;
+  signature?: SignatureJson;
+  name?: string | null;
+  t: Translate;
+  timeZone: string;
+}) {
+  return (
+    <div className="w-[60mm] max-w-full text-[0.85em]">
+      {signature ? (
+        // Served by our own route; next/image would add nothing to a printed sheet.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={signature.url} alt={label} className="h-[16mm] w-auto" />
+      ) : (
+        <div className="h-[8mm]" />
+      )}
+      <div className="border-t border-black pt-[1mm]">
+        {label}
+        {signature &&
+          `: ${t("print.signedBy", { name: signature.signer_name, date: dayIn(signature.signed_at, timeZone) })}`}
+        {!signature && name && `: ${name}`}
+      </div>
+    </div>
+  );
+}
+
+/** The item's identity and condition as recorded at the counter (lib/repairs/fields.ts `show`), in the ticket's language. */
+function recordLines(repair: RepairJson, t: Translate, locale: Locale): [string, string][] {
+  const json = repair as unknown as Record<string, unknown>;
+  const write = fieldWriters(t as (key: string) => string, (value) => formatAmount(value, locale), locale);
+  return shownFields("ticket", null, repair.item_type).flatMap((column) => {
+    const text = fieldText(column, json[column], write);
+    return text === null ? [] : [[t(`fields.${column}` as never), text] as [string, string]];
+  });
 }
 
 function Tag({ repair, t, qr }: Loaded) {

@@ -49,6 +49,10 @@ export function HistorySection({ repair }: { repair: RepairJson }) {
         return t("history.photoRemoved", { name: e.detail ?? "" });
       case "sent_out":
         return t("history.sentOut", { name: e.detail ?? "" });
+      case "signed": {
+        const [stage, ...name] = (e.detail ?? "").split(":");
+        return t(stage === "pickup" ? "history.signedPickup" : "history.signed", { name: name.join(":") });
+      }
       case "notice": {
         const [event, state] = (e.detail ?? ":").split(":");
         const label =

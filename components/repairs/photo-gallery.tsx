@@ -62,6 +62,7 @@ export function PhotoGallery({
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src={photo.url} alt={photo.file_name} className="h-28 w-28 object-cover" />
             </button>
+            <span className="text-xs text-slate-600">{t(`photoStages.${photo.stage}`)}</span>
             <button type="button" onClick={() => setConfirming(photo)} className="text-xs text-red-800 underline">
               {t("deletePhoto")}
             </button>
@@ -81,8 +82,8 @@ export function PhotoGallery({
             if (event.key === "ArrowLeft") step(-1);
           }}
         >
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           {enlarged && (
+            // eslint-disable-next-line @next/next/no-img-element
             <img src={enlarged.url} alt={enlarged.file_name} className="mx-auto max-h-[75dvh] w-auto object-contain" />
           )}
           {/* The photo alone in its own tab: the phone's own viewer pinches and zooms (a serial number must be readable). */}

@@ -18,6 +18,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { PhotoGallery } from "./photo-gallery";
 import {
+  ConditionSection,
   CustomerSection,
   DetailsSection,
   FinalPriceSection,
@@ -30,6 +31,8 @@ import { CustomerLinkSection } from "./customer-link-section";
 import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
+import { PickupDialog, type Pickup } from "./pickup-dialog";
+import { Signatures } from "./signatures";
 import { useSendOut } from "./use-send-out";
 import { formatDate } from "@/lib/repairs/dates";
 import { lazyComponent } from "@/components/ui/lazy";
@@ -184,6 +187,27 @@ export function RepairDetail({ id }: { id: string }) {
       ? sendOut.ask(async (details) => keep(await change(details).catch(readAgainAndThrow)))
       : run(change, t("repairs.statusFailed"), STATUS_ERROR_MS);
   };
+  /** Picked up, with who collected it and their signature (saved once the status is). */
+  const pickUp = ({ collected_by, id_checked, signature }: Pickup) =>
+    run(
+      async () => {
+        const changed = await repairsApi.update(
+          id,
+          { status: "picked_up", collected_by, id_checked, notify: notify() },
+          version,
+        );
+        offerUndo(repair.status, changed);
+        if (signature)
+          await repairsApi
+            .sign(id, { stage: "pickup", signer_name: collected_by || repair.customer_name, image: signature })
+            .catch((error: unknown) =>
+              setFlash({ kind: "error", text: apiErrorText(t, error, t("signature.failed")) }),
+            );
+        return changed;
+      },
+      t("repairs.statusFailed"),
+      STATUS_ERROR_MS,
+    );
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
@@ -267,6 +291,9 @@ export function RepairDetail({ id }: { id: string }) {
             )
           }
         />
+        <ConditionSection repair={repair}>
+          <Signatures repair={repair} refresh={repair.version} />
+        </ConditionSection>
         <QuoteSection repair={repair} closed={closed} onEdit={() => setDialog("quote")} />
         <FinalPriceSection repair={repair} closed={closed} onEdit={() => setDialog("finalPrice")} />
         <Section title={t("repair.photos")}>
@@ -358,19 +385,16 @@ export function RepairDetail({ id }: { id: string }) {
         />
       )}
       {sendOut.dialog}
-      <ConfirmDialog
-        open={dialog === "pickUp"}
-        onCancel={() => setDialog(null)}
-        title={t("repair.pickUpTitle")}
-        description={t("repair.pickUpConfirm", { number: repair.repair_number, customer: repair.customer_name })}
-        cancelLabel={t("repair.cancel")}
-        confirmLabel={t("repair.actions.markPickedUp")}
-        kind="primary"
-        onConfirm={() => {
-          setDialog(null);
-          void changeStatus("picked_up");
-        }}
-      />
+      {dialog === "pickUp" && (
+        <PickupDialog
+          repair={repair}
+          onCancel={() => setDialog(null)}
+          onConfirm={(pickup) => {
+            setDialog(null);
+            void pickUp(pickup);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={dialog === "delete"}
         onCancel={() => setDialog(null)}

@@ -25,7 +25,8 @@ import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import { repairCreateSchema, repairUpdateSchema } from "@/lib/repairs/schema";
 import type { RepairJson } from "@/lib/repairs/serialize";
-import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { ITEM_TYPES, REPAIR_STATUSES, type ItemType } from "@/lib/repairs/workflow";
+import { emptyRecord, RecordInputs, recordErrors, recordPayload, recordValues } from "./record-fields";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
@@ -57,6 +58,7 @@ const EMPTY = {
   outsourced_to: "",
   final_price: "",
   customer_language: "",
+  ...emptyRecord(),
 };
 type Values = typeof EMPTY;
 type Name = keyof Values;
@@ -72,10 +74,13 @@ function check(values: Values, locale: Locale, editing: boolean): Partial<Record
   if (values.deadline.trim() && !isDayText(values.deadline.trim())) found.deadline = "deadlineInvalid";
   const price = values.final_price.trim() ? parseAmount(values.final_price, locale).error : null;
   if (price) found.final_price = price;
+  Object.assign(found, recordErrors(values, locale));
   const schema = editing ? repairUpdateSchema : repairCreateSchema;
   const { final_price, ...rest } = values;
   const result = schema.safeParse({
     ...rest,
+    ...recordPayload(values, locale),
+    repair_number: editing || rest.repair_number.trim() ? rest.repair_number : undefined,
     final_price: editing && !price ? parseAmount(final_price, locale).value : undefined,
   });
   for (const issue of result.error?.issues ?? []) {
@@ -120,12 +125,15 @@ function valuesOf(repair: RepairJson, locale: Locale): Values {
     outsourced_to: repair.outsourced_to ?? "",
     final_price: amountInputText(repair.final_price, locale),
     customer_language: repair.customer_language,
+    ...recordValues(repair, locale),
   };
 }
 
 function payloadOf(values: Values, locale: Locale, before?: Values) {
-  const { outsourced_to, final_price, ...common } = values;
-  if (!before) return common;
+  const { outsourced_to, final_price, ...typed } = values;
+  const common = { ...typed, ...recordPayload(values, locale) };
+  // Left empty on a new repair: the shop's series gives the number.
+  if (!before) return { ...common, repair_number: common.repair_number.trim() || undefined };
   // A picked-up repair refuses any final price: send it only when it changed.
   const price = final_price.trim() ? parseAmount(final_price, locale).value : null;
   return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
@@ -311,7 +319,7 @@ export function RepairFormDialog({
         {field(
           "repair_number",
           t("createRepair.repairNumber"),
-          text("repair_number", { placeholder: "R-21112026-00001", required: true }),
+          text("repair_number", editing ? { required: true } : { placeholder: t("createRepair.numberGiven") }),
         )}
         {field(
           "customer_name",
@@ -368,6 +376,17 @@ export function RepairFormDialog({
             />,
           )}
         </div>
+        {(["identity", "condition"] as const).map((section) => (
+          <RecordInputs
+            key={section}
+            section={section}
+            itemType={values.item_type as ItemType}
+            values={values}
+            errors={errors}
+            onChange={set}
+            inputClass={input}
+          />
+        ))}
         <div className="sm:col-span-2">
           {field(
             "notes",

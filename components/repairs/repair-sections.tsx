@@ -5,6 +5,7 @@ import { useId, type ReactNode } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Fact, Facts } from "@/components/ui/facts";
 import { useFormat } from "./format";
+import { hasRecord, RecordFacts } from "./record-fields";
 
 // The cards of the repair detail (SPEC section 2): what is known of the
 // customer and the item, the quote, the final price and the dates.
@@ -87,10 +88,28 @@ export function DetailsSection({ repair, onChangeSendOut }: { repair: RepairJson
       <Facts>
         <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
         <Fact label={t("repair.description")} value={repair.item_description} />
+        <RecordFacts section="identity" repair={repair} />
         <Fact label={t("repair.notes")} value={repair.notes} />
         <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />
         <OutsideWorkshopFacts repair={repair} />
       </Facts>
+    </Section>
+  );
+}
+
+/** What was recorded of the item as it was left: its condition, what came with it, its declared value. */
+export function ConditionSection({ repair, children }: { repair: RepairJson; children?: ReactNode }) {
+  const t = useTranslations("repair");
+  return (
+    <Section title={t("sections.condition")}>
+      {hasRecord(repair, "condition") ? (
+        <Facts>
+          <RecordFacts section="condition" repair={repair} />
+        </Facts>
+      ) : (
+        <p className="text-sm text-slate-600">{t("nothingRecorded")}</p>
+      )}
+      {children}
     </Section>
   );
 }
@@ -155,8 +174,8 @@ export function QuoteSection({ repair, closed, onEdit }: { repair: RepairJson; c
             value={repair.quote_status && t(`quoteStatuses.${repair.quote_status}`)}
           />
           <Fact label={t("repair.quoteNotes")} value={repair.quote_notes} />
-          <Fact label={t("exportFields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
-          <Fact label={t("exportFields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
+          <Fact label={t("fields.quote_created_at")} value={format.instant(repair.quote_created_at)} />
+          <Fact label={t("fields.quote_expires_at")} value={format.instant(repair.quote_expires_at)} />
         </Facts>
       )}
     </Section>
@@ -206,6 +225,12 @@ export function TimelineSection({ repair }: { repair: RepairJson }) {
         />
         <Fact label={t("lastUpdated")} value={format.instant(repair.updated_at)} />
         <Fact label={t("pickedUp")} value={format.instant(repair.picked_up_at)} />
+        {repair.collected_by && (
+          <Fact
+            label={t("collectedBy")}
+            value={[repair.collected_by, repair.id_checked ? t("idChecked") : ""].filter(Boolean).join(" · ")}
+          />
+        )}
       </Facts>
     </Section>
   );

@@ -45,6 +45,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "workshops", orderBy: "id" },
   { name: "repairs", orderBy: "id" },
   { name: "photos", orderBy: "id" },
+  { name: "signatures", orderBy: "id" },
   { name: "status_history", orderBy: "id" },
   { name: "notices", orderBy: "id" },
   { name: "repair_events", orderBy: "id" },
@@ -128,7 +129,9 @@ export async function createBackup(options: {
       for (const table of TABLES)
         rows[table.name] = await writeLines(path.join(staging, "db", `${table.name}.jsonl`), client, table);
       photoPaths = (
-        await client.query<{ file_path: string }>("SELECT file_path FROM photos ORDER BY file_path")
+        await client.query<{ file_path: string }>(
+          "SELECT file_path FROM photos UNION ALL SELECT file_path FROM signatures ORDER BY file_path",
+        )
       ).rows.map((r) => r.file_path);
     } finally {
       await client.query("COMMIT");

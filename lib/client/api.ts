@@ -7,6 +7,7 @@ import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
+import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
 import type { WorkQueues } from "@/lib/repairs/queues";
@@ -26,7 +27,7 @@ export type Pagination = {
 };
 /** A page of the list: each repair in brief (the list's fields); `get` has the whole repair. */
 export type RepairPage = { repairs: ListRepairJson[]; exact_match: string | null; pagination: Pagination };
-export type RepairFields = Record<string, unknown>;
+export type RepairInput = Record<string, unknown>;
 
 export type CurrentUser = {
   name: string;
@@ -75,9 +76,9 @@ export const repairsApi = {
   /** The dashboard's counts. */
   queues: () => apiRequest<WorkQueues>("/repairs/queues"),
   get: (id: string) => apiRequest<RepairJson>(`/repairs/${id}`),
-  create: (fields: RepairFields) => apiRequest<RepairJson>("/repairs", { body: fields }),
+  create: (fields: RepairInput) => apiRequest<RepairJson>("/repairs", { body: fields }),
   /** `version`: the one the screen shows (If-Match): a repair changed since is refused, 412 repairChanged. */
-  update: (id: string, fields: RepairFields, version?: number) =>
+  update: (id: string, fields: RepairInput, version?: number) =>
     apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields, ifMatch: version }),
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
@@ -115,6 +116,10 @@ export const repairsApi = {
   },
   deletePhoto: (id: string, photoId: string) =>
     apiResponse(`/repairs/${id}/photos/${photoId}`, { method: "DELETE" }).then(done),
+  signatures: (id: string) => apiRequest<{ signatures: SignatureJson[] }>(`/repairs/${id}/signatures`),
+  /** `image`: a PNG data URL of what was drawn; one per stage, never changed. */
+  sign: (id: string, signature: { stage: "intake" | "pickup"; signer_name: string; image: string }) =>
+    apiRequest<SignatureJson>(`/repairs/${id}/signatures`, { body: signature }),
 };
 
 export const authApi = {

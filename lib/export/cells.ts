@@ -1,4 +1,4 @@
-import { REPAIR_COLUMNS } from "@/lib/repairs/column-names";
+import { fieldSpec } from "@/lib/repairs/fields";
 import type { Instant, RepairFields } from "@/lib/repairs/serialize";
 import { wallClocksIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
@@ -17,6 +17,7 @@ export type Labels = {
   statuses: Record<string, string>;
   itemTypes: Record<string, string>;
   quoteStatuses: Record<string, string>;
+  conditions: Record<string, string>;
 };
 
 /** A repair as the export reads it: its id and creation (the keyset), and the columns its fields need. */
@@ -39,68 +40,64 @@ export function cellMaker(
     const at = instant(value);
     return at ? wallClock(at) : null;
   };
-  return (repair) =>
-    fields.map((field) => {
-      const value = repair[REPAIR_COLUMNS[field]];
-      switch (field) {
-        case "item_type":
-          return labels.itemTypes[value as string];
-        case "status":
-          return labels.statuses[value as string];
-        case "quote_status": {
-          const status = effectiveQuoteStatus(
-            (value ?? null) as QuoteStatus | null,
-            instant(repair.quoteExpiresAt),
-            now,
-          );
-          return status ? labels.quoteStatuses[status] : null;
-        }
-        case "deadline":
-        case "sent_out_on":
-        case "expected_back_on":
-          return instant(value as Instant | null);
-        case "quote_amount":
-        case "final_price":
-        case "outsource_cost":
-          return amount(value as RepairFields["quoteAmount"]);
-        case "created_at":
-        case "updated_at":
-        case "quote_created_at":
-        case "quote_expires_at":
-        case "picked_up_at":
-        case "returned_at":
-          return local(value as Instant | null);
-        default:
-          return (value ?? null) as string | null;
+  const makers = fields.map((field): ((repair: ExportRow) => string | number | Date | null) => {
+    const spec = fieldSpec(field);
+    const read = (repair: ExportRow) => repair[spec.prop as keyof ExportRow];
+    if (field === "quote_status")
+      return (repair) => {
+        const status = effectiveQuoteStatus(
+          (read(repair) ?? null) as QuoteStatus | null,
+          instant(repair.quoteExpiresAt),
+          now,
+        );
+        return status ? labels.quoteStatuses[status] : null;
+      };
+    switch (spec.kind) {
+      case "enum": {
+        const names = labels[spec.labels as keyof Labels];
+        return (repair) => names[read(repair) as string] ?? null;
       }
-    });
+      case "date":
+        return (repair) => instant(read(repair) as Instant | null);
+      case "instant":
+        return (repair) => local(read(repair) as Instant | null);
+      case "money":
+      case "decimal":
+        return (repair) => amount(read(repair) as RepairFields["quoteAmount"]);
+      case "codes": {
+        const names = labels[spec.labels as keyof Labels];
+        return (repair) => ((read(repair) ?? []) as string[]).map((code) => names[code] ?? code).join(", ") || null;
+      }
+      default:
+        return (repair) => (read(repair) ?? null) as string | null;
+    }
+  });
+  return (repair) => makers.map((make) => make(repair));
 }
 
 export const DATE_FORMAT = "dd/mm/yyyy";
 export const TIMESTAMP_FORMAT = "dd/mm/yyyy hh:mm";
 export const MONEY_FORMAT = '#,##0.00 "€"';
+export const DECIMAL_FORMAT = "#,##0.00";
 /** Excel's Text format: what is in the cell stays text, even when edited. */
 export const TEXT_FORMAT = "@";
 
-const TEXT_FIELDS = new Set<ExportField>([
-  "repair_number",
-  "customer_name",
-  "customer_phone",
-  "customer_email",
-  "item_description",
-  "notes",
-  "outsourced_to",
-  "quote_notes",
-  "outsource_tracking",
-]);
-
-const DATE_FIELDS = new Set<ExportField>(["deadline", "sent_out_on", "expected_back_on"]);
-const MONEY_FIELDS = new Set<ExportField>(["quote_amount", "final_price", "outsource_cost"]);
-
+/** The cells' format, by the field's kind (lib/repairs/fields.ts). */
 export function formatOf(field: ExportField): string | undefined {
-  if (DATE_FIELDS.has(field)) return DATE_FORMAT;
-  if (field.endsWith("_at")) return TIMESTAMP_FORMAT;
-  if (MONEY_FIELDS.has(field)) return MONEY_FORMAT;
-  if (TEXT_FIELDS.has(field)) return TEXT_FORMAT;
-  return undefined;
+  switch (fieldSpec(field).kind) {
+    case "date":
+      return DATE_FORMAT;
+    case "instant":
+      return TIMESTAMP_FORMAT;
+    case "money":
+      return MONEY_FORMAT;
+    case "decimal":
+      return DECIMAL_FORMAT;
+    case "codes":
+    case "text":
+    case "email":
+      return TEXT_FORMAT;
+    default:
+      return undefined;
+  }
 }

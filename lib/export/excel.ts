@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
 import { continueInBackground, databaseTurn, requestCounter } from "@/lib/runtime/requests";
-import { repairColumnList, type RepairColumn } from "@/lib/repairs/column-names";
+import { repairColumnList, type RepairColumn } from "@/lib/repairs/fields";
 import { wallClockIn } from "@/lib/time-zone";
 import type { ExportField } from "./fields";
 import { exportSchema } from "./schema";

@@ -132,9 +132,9 @@ async function main() {
     await writeXlsx(
       out,
       job.fields.map((field) => ({
-        header: messages.exportFields[field],
+        header: messages.fields[field],
         // Wide enough for the header and for a value in its format (a date and time: 16 characters).
-        width: Math.max(12, messages.exportFields[field].length + 2, (formatOf(field)?.length ?? 0) + 2),
+        width: Math.max(12, messages.fields[field].length + 2, (formatOf(field)?.length ?? 0) + 2),
         numFmt: formatOf(field),
       })),
       batches(client, first),

@@ -130,6 +130,8 @@ export const BODY_LIMITS = {
   small: 4 * 1024,
   /** A repair with its longest notes (5,000 characters, up to 4 bytes each) and the rest. */
   repair: 64 * 1024,
+  /** A signature drawn at the counter: a PNG of at most 512 KB, as base64 in JSON. */
+  signature: 720 * 1024,
 } as const;
 
 /**

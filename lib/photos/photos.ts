@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
+import type { RepairStatus } from "@/lib/repairs/workflow";
 import { photoJson } from "@/lib/repairs/serialize";
 import { cleanImage, MIME } from "./image";
 import type { UploadedFile } from "./multipart";
@@ -29,13 +30,26 @@ export async function listPhotos(client: PrismaClient, { shopId, repairId }: Pho
   return { photos: photos.map(photoJson) };
 }
 
-/** Bytes of photos a shop keeps now. */
+/** Bytes of images a shop keeps now: its photos and its customers' signatures. */
 async function storedBytes(client: Prisma.TransactionClient | PrismaClient, shopId: string): Promise<number> {
-  const { _sum } = await client.photo.aggregate({ where: { shopId }, _sum: { sizeBytes: true } });
-  return _sum.sizeBytes ?? 0;
+  const [photos, signatures] = await Promise.all([
+    client.photo.aggregate({ where: { shopId }, _sum: { sizeBytes: true } }),
+    client.signature.aggregate({ where: { shopId }, _sum: { sizeBytes: true } }),
+  ]);
+  return (photos._sum.sizeBytes ?? 0) + (signatures._sum.sizeBytes ?? 0);
 }
 
 const quotaExceeded = () => new AppError("uploadQuotaExceeded");
+
+/**
+ * Within a transaction that is about to store `adding` bytes for the shop:
+ * the shop's row lock makes its uploads take turns, so two cannot both fit
+ * the last space.
+ */
+export async function assertQuotaFits(tx: Prisma.TransactionClient, shopId: string, adding: number): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+  if ((await storedBytes(tx, shopId)) + adding > quotaBytes()) throw quotaExceeded();
+}
 
 /**
  * Whether photos may be added to this repair now: it is the shop's and the
@@ -49,9 +63,26 @@ export async function assertPhotoRoom(client: PrismaClient, { shopId, repairId }
 
 const quotaBytes = () => env().UPLOAD_QUOTA_MB * 1024 * 1024;
 
-/** Stores the photos of an upload; assertPhotoRoom has been called for it. */
-export async function addPhotos(client: PrismaClient, { shopId, repairId, userId }: PhotoScope, files: UploadedFile[]) {
-  const quota = quotaBytes();
+export const PHOTO_STAGES = ["intake", "work", "after"] as const;
+type PhotoStage = (typeof PHOTO_STAGES)[number];
+
+/** When a photo was taken, unless the upload says: as left while the repair is new, after once done, else during the work. */
+function stageOf(status: RepairStatus, asked: string | null | undefined): PhotoStage {
+  if (asked) {
+    if (!(PHOTO_STAGES as readonly string[]).includes(asked)) throw new AppError("photoStageInvalid");
+    return asked as PhotoStage;
+  }
+  if (status === "received" || status === "sent") return "intake";
+  return status === "ready" || status === "picked_up" ? "after" : "work";
+}
+
+/** Stores the photos of an upload; assertPhotoRoom has been called for it. `stage`: intake, work or after (else by the status). */
+export async function addPhotos(
+  client: PrismaClient,
+  { shopId, repairId, userId }: PhotoScope,
+  files: UploadedFile[],
+  stage?: string | null,
+) {
   const cleaned = await Promise.all(
     files.map(async (file) => ({ name: file.name, ...(await cleanImage(file.bytes)) })),
   );
@@ -60,13 +91,14 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId, userId
     for (const image of stored) await writePhoto(image.filePath, image.bytes);
     const photos = await client.$transaction(async (tx) => {
       // The repair may have been deleted while the files were written.
-      if (!(await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { id: true } }))) {
-        throw new AppError("repairNotFound");
-      }
-      // The shop's row lock makes its uploads take turns here, so two cannot both fit the last space.
-      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
-      const adding = stored.reduce((sum, image) => sum + image.bytes.length, 0);
-      if ((await storedBytes(tx, shopId)) + adding > quota) throw quotaExceeded();
+      const repair = await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { status: true } });
+      if (!repair) throw new AppError("repairNotFound");
+      const taken = stageOf(repair.status, stage);
+      await assertQuotaFits(
+        tx,
+        shopId,
+        stored.reduce((sum, image) => sum + image.bytes.length, 0),
+      );
       for (const image of stored)
         await tx.repairEvent.create({
           data: { shopId, repairId, kind: "photo_added", detail: image.name, changedById: userId ?? null },
@@ -81,6 +113,7 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId, userId
               filePath: image.filePath,
               mimeType: MIME[image.kind],
               sizeBytes: image.bytes.length,
+              stage: taken,
             },
           }),
         ),
@@ -93,10 +126,14 @@ export async function addPhotos(client: PrismaClient, { shopId, repairId, userId
   }
 }
 
-/** Which of these stored files have a photo record, in any shop (start-up upkeep, not a request). */
+/** Which of these stored files have a photo's or a signature's record, in any shop (start-up upkeep, not a request). */
 export async function recordedPhotoPaths(client: PrismaClient, filePaths: string[]): Promise<Set<string>> {
-  const rows = await client.photo.findMany({ where: { filePath: { in: filePaths } }, select: { filePath: true } });
-  return new Set(rows.map((row) => row.filePath));
+  const where = { filePath: { in: filePaths } };
+  const [photos, signatures] = await Promise.all([
+    client.photo.findMany({ where, select: { filePath: true } }),
+    client.signature.findMany({ where, select: { filePath: true } }),
+  ]);
+  return new Set([...photos, ...signatures].map((row) => row.filePath));
 }
 
 export async function deletePhoto(

@@ -1,10 +1,10 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 
-import { repairColumnList, REPAIR_COLUMNS, type RepairColumn } from "./column-names";
+import { fieldSpec, repairColumnList, REPAIR_FIELDS, type PropOf, type RepairColumn } from "./fields";
 
-export { REPAIR_COLUMNS, type RepairColumn, type RepairField } from "./column-names";
+export type { RepairColumn } from "./fields";
 
-/** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the table's order. */
+/** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the registry's order. */
 export function selectRepairColumns(columns?: readonly RepairColumn[]): Prisma.Sql {
   return Prisma.raw(repairColumnList(columns));
 }
@@ -16,11 +16,11 @@ export function selectRepairColumns(columns?: readonly RepairColumn[]): Prisma.S
  */
 export function repairData<T extends Partial<Record<RepairColumn, unknown>>>(
   input: T,
-): { [K in keyof T & RepairColumn as (typeof REPAIR_COLUMNS)[K]]: T[K] } {
+): { [K in keyof T & RepairColumn as PropOf<K>]: T[K] } {
   const data: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(input)) {
-    if (value !== undefined && Object.hasOwn(REPAIR_COLUMNS, column))
-      data[REPAIR_COLUMNS[column as RepairColumn]] = value;
+    if (value !== undefined && Object.hasOwn(REPAIR_FIELDS, column))
+      data[fieldSpec(column as RepairColumn).prop] = value;
   }
   return data as never;
 }

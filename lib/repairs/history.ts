@@ -22,6 +22,7 @@ export type HistoryEntry = {
     | "photo_added"
     | "photo_removed"
     | "sent_out"
+    | "signed"
     | "notice";
   at: string;
   /** The account's name; null for the customer (by_customer) or the server (notices), or a deleted account. */
@@ -29,7 +30,7 @@ export type HistoryEntry = {
   by_customer: boolean;
   from: RepairStatus | null;
   to: RepairStatus | null;
-  /** An amount ("90.50"), a photo's or a workshop's name, or a notice's event and state ("ready:sent"). */
+  /** An amount ("90.50"), a photo's or a workshop's name, a signature's stage and signer ("intake:Ana"), or a notice's event and state ("ready:sent"). */
   detail: string | null;
 };
 

@@ -16,7 +16,8 @@ import { dayIn } from "@/lib/time-zone";
 import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
 import { deleteWithFiles } from "@/lib/photos/store";
-import { searchTextOf } from "./search-text";
+import { SEARCH_PROPS, searchTextOf } from "./search-text";
+import { takeRepairNumber } from "./numbering";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
@@ -200,13 +201,15 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     const customerLanguage =
       fields.customerLanguage ??
       (await tx.shop.findUniqueOrThrow({ where: { id: actor.shopId }, select: { language: true } })).language;
+    const repairNumber = fields.repairNumber ?? (await takeRepairNumber(tx, actor.shopId, now));
     const created = await tx.repair.create({
       data: {
         ...fields,
+        repairNumber,
         ...sealedToken(),
         customerLanguage,
         shopId: actor.shopId,
-        searchText: searchTextOf(fields),
+        searchText: searchTextOf({ ...fields, repairNumber }),
       },
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
@@ -219,12 +222,9 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
 function updateData(current: Repair, input: RepairUpdateInput): Prisma.RepairUncheckedUpdateInput {
   // The status goes through applyStatusChange (pickup time, the quote's answer), never as a plain field.
   const data: Prisma.RepairUncheckedUpdateInput = repairData({ ...input, status: undefined });
-  const merged = {
-    repairNumber: input.repair_number ?? current.repairNumber,
-    customerName: input.customer_name ?? current.customerName,
-    customerPhone: input.customer_phone !== undefined ? input.customer_phone : current.customerPhone,
-    itemDescription: input.item_description ?? current.itemDescription,
-  };
+  const merged = Object.fromEntries(
+    SEARCH_PROPS.map((prop) => [prop, data[prop] !== undefined ? (data[prop] as string | null) : current[prop]]),
+  );
   data.searchText = searchTextOf(merged);
   return data;
 }

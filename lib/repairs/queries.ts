@@ -301,7 +301,7 @@ function exactMatch(shopId: string, search: string): Prisma.Sql {
     WHERE shop_id = ${shopId}::uuid AND repair_number IN (${text}, ${text.toUpperCase()}) LIMIT 2) named) AS "exactId"`;
 }
 
-type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath"> & { uploadedAt: string };
+type PhotoRow = Pick<Photo, "id" | "fileName" | "filePath" | "stage"> & { uploadedAt: string };
 
 export async function getRepair(client: PrismaClient, shopId: string, id: string, now = new Date()) {
   assertRepairId(id);
@@ -311,7 +311,7 @@ export async function getRepair(client: PrismaClient, shopId: string, id: string
     client,
     Prisma.sql`
     SELECT ${REPAIR_COLUMNS}, coalesce((
-      SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at) ORDER BY p.uploaded_at, p.id)
+      SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at, 'stage', p.stage) ORDER BY p.uploaded_at, p.id)
       FROM photos p WHERE p.repair_id = repairs.id), '[]') AS photos
     FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`,
   );

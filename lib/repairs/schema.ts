@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "./dates";
 import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
-import { ITEM_TYPES, QUEUES, REPAIR_STATUSES } from "./workflow";
-import { LOCALES } from "@/i18n/config";
+import { QUEUES, REPAIR_STATUSES } from "./workflow";
+import { columnsWhere, fieldSpec, REPAIR_FIELDS, type ColumnsWith } from "./fields";
 import { optionalEmailSchema } from "@/lib/auth/schema";
 
 // Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
@@ -20,24 +20,29 @@ const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string(err("textTooLong")).max(max, err("textTooLong")).nullable());
 
 /**
- * Euros, 0 or more, at most 2 decimals. The API takes a number; a string is
- * read only as plain digits with one decimal mark ("12,50" or "12.50"), so
- * nothing JavaScript's Number() would also read ("0x10", "1e3", " ") slips in.
+ * A number of 0 or more with at most 2 decimals, as people type it. The API
+ * takes a number; a string is read only as plain digits with one decimal mark
+ * ("12,50" or "12.50"), so nothing JavaScript's Number() would also read
+ * ("0x10", "1e3", " ") slips in.
  */
-export const moneySchema = z.preprocess(
-  (v) => {
-    if (v === "" || v === null) return undefined;
-    if (typeof v !== "string") return v;
-    const text = v.trim();
-    return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
-  },
-  z
-    .number({ error: (issue) => (issue.input === undefined ? "amountRequired" : "amountInvalid") })
-    .finite(err("amountInvalid"))
-    .min(0, err("amountInvalid"))
-    .max(MAX_MONEY, err("amountInvalid"))
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("amountInvalid")),
-);
+const twoDecimals = (invalid: ErrorCode, required: ErrorCode, max: number) =>
+  z.preprocess(
+    (v) => {
+      if (v === "" || v === null) return undefined;
+      if (typeof v !== "string") return v;
+      const text = v.trim();
+      return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+      .finite(err(invalid))
+      .min(0, err(invalid))
+      .max(max, err(invalid))
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err(invalid)),
+  );
+
+/** Euros, 0 or more, at most 2 decimals. */
+export const moneySchema = twoDecimals("amountInvalid", "amountRequired", MAX_MONEY);
 
 /** A calendar date, DD/MM/YYYY (or YYYY-MM-DD), or none. */
 const dateSchema = (code: ErrorCode) =>
@@ -53,8 +58,6 @@ const dateSchema = (code: ErrorCode) =>
         return date;
       }),
   );
-
-const deadlineSchema = dateSchema("deadlineInvalid");
 
 /**
  * Sending a repair to an outside workshop (issue 17, part 2): with the status
@@ -73,35 +76,86 @@ export type SendOutInput = z.output<typeof sendOutSchema>;
 /** false: do not tell the customer about this one change (docs/customers.md, Notices). */
 const notify = z.boolean(err("invalidField")).optional();
 
-const fields = {
-  repair_number: requiredText("repairNumberRequired", 50),
-  customer_name: requiredText("customerNameRequired", 200),
-  customer_phone: optionalText(50),
-  customer_email: optionalEmailSchema,
-  item_type: z.enum(ITEM_TYPES, err("itemTypeInvalid")),
-  item_description: requiredText("itemDescriptionRequired", 2000),
-  notes: optionalText(5000),
-  status: z.enum(REPAIR_STATUSES, err("statusInvalid")),
-  deadline: deadlineSchema,
-  outsourced_to: optionalText(200),
-  final_price: z.preprocess(blankToNull, moneySchema.nullable()),
-  /** The language of the customer's status page (the shop's when a new repair leaves it out). */
-  customer_language: z.enum(LOCALES, err("languageInvalid")),
+/** A field's rule, by its kind and limits in the registry (./fields.ts). */
+type RuleOf<S> = S extends { kind: "text"; required: ErrorCode }
+  ? ReturnType<typeof requiredText>
+  : S extends { kind: "text" }
+    ? ReturnType<typeof optionalText>
+    : S extends { kind: "email" }
+      ? typeof optionalEmailSchema
+      : S extends { kind: "enum"; values: infer V extends readonly [string, ...string[]] }
+        ? z.ZodEnum<{ [K in V[number]]: K }>
+        : S extends { kind: "date" }
+          ? ReturnType<typeof dateSchema>
+          : S extends { kind: "money" }
+            ? typeof optionalMoney
+            : S extends { kind: "decimal" }
+              ? ReturnType<typeof optionalDecimal>
+              : S extends { kind: "codes" }
+                ? ReturnType<typeof codesSchema>
+                : S extends { kind: "flag" }
+                  ? typeof flagSchema
+                  : never;
+
+const optionalMoney = z.preprocess(blankToNull, moneySchema.nullable());
+/** A measure (grams): 2 decimals, below a million. */
+const optionalDecimal = (invalid: ErrorCode) =>
+  z.preprocess(blankToNull, twoDecimals(invalid, invalid, 999_999.99).nullable());
+/** Codes of a checklist, each once, in the order given; none is an empty list. */
+const codesSchema = (values: readonly [string, ...string[]], invalid: ErrorCode) =>
+  z.preprocess(
+    (v) => (v === null || v === "" ? [] : Array.isArray(v) ? [...new Set(v)] : v),
+    z.array(z.enum(values, err(invalid)), err(invalid)).max(values.length, err(invalid)),
+  );
+const flagSchema = z.boolean(err("invalidField")).nullable();
+
+function ruleOf(column: InputColumn): z.ZodType {
+  const spec = fieldSpec(column);
+  switch (spec.kind) {
+    case "text":
+      return spec.required ? requiredText(spec.required, spec.max ?? 200) : optionalText(spec.max ?? 200);
+    case "email":
+      return optionalEmailSchema;
+    case "enum":
+      return z.enum(spec.values as [string, ...string[]], err(spec.invalid ?? "invalidField"));
+    case "date":
+      return dateSchema(spec.invalid ?? "invalidField");
+    case "money":
+      return optionalMoney;
+    case "decimal":
+      return optionalDecimal(spec.invalid ?? "invalidField");
+    case "codes":
+      return codesSchema(spec.values as [string, ...string[]], spec.invalid ?? "invalidField");
+    case "flag":
+      return flagSchema;
+    default:
+      throw new Error(`${column}: a ${spec.kind} is not written through the API`);
+  }
+}
+
+type InputColumn = ColumnsWith<{ input: true }>;
+/** Every field POST and PUT take, with its rule. */
+const fields = Object.fromEntries(
+  columnsWhere((spec) => spec.input).map((column) => [column, ruleOf(column as InputColumn)]),
+) as { [C in InputColumn]: RuleOf<(typeof REPAIR_FIELDS)[C]> };
+
+/** On create: a required text stays required (unless the server gives it), an enum with a default gets it, the rest may be left out. */
+const createFields = Object.fromEntries(
+  Object.entries(fields).map(([column, rule]) => {
+    const spec = fieldSpec(column as InputColumn);
+    if (spec.required && !spec.givenOnCreate) return [column, rule];
+    if (spec.default !== undefined) return [column, (rule as z.ZodEnum).default(spec.default as never)];
+    return [column, rule.optional()];
+  }),
+) as {
+  [C in InputColumn]: (typeof REPAIR_FIELDS)[C] extends { required: ErrorCode; givenOnCreate?: never }
+    ? (typeof fields)[C]
+    : (typeof REPAIR_FIELDS)[C] extends { default: string }
+      ? z.ZodDefault<(typeof fields)[C]>
+      : z.ZodOptional<(typeof fields)[C]>;
 };
 
-export const repairCreateSchema = z.object({
-  ...fields,
-  item_type: fields.item_type.default("other"),
-  status: fields.status.default("received"),
-  customer_phone: fields.customer_phone.optional(),
-  notes: fields.notes.optional(),
-  deadline: fields.deadline.optional(),
-  outsourced_to: fields.outsourced_to.optional(),
-  final_price: fields.final_price.optional(),
-  customer_language: fields.customer_language.optional(),
-  customer_email: fields.customer_email.optional(),
-  notify,
-});
+export const repairCreateSchema = z.object({ ...createFields, notify });
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 
 /** Send-out details go only with the status outsourced. */

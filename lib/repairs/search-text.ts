@@ -1,7 +1,11 @@
 // The text the substring search runs over: lower-cased, without accents
 // ("José" is "jose", "Joiería" is "joieria"), one field per line so a term
 // never matches across two fields, plus the phone's digits alone ("600123"
-// finds "+34 600 123 456"). Written with every create and edit.
+// finds "+34 600 123 456"). Written with every create and edit. The fields
+// are the registry's (./fields.ts) marked `search`, in its order: a new one
+// goes last, and one that starts empty needs no rewrite of older repairs'.
+
+import { columnsWhere, fieldSpec, type ColumnsWith, type PropOf } from "./fields";
 
 const SEPARATOR = "\u001f"; // a control character nobody can type into the search box
 
@@ -9,14 +13,19 @@ export function foldText(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-export function searchTextOf(repair: {
-  repairNumber: string;
-  customerName: string;
-  customerPhone: string | null;
-  itemDescription: string;
-}): string {
-  const phone = repair.customerPhone ?? "";
-  return [repair.repairNumber, repair.customerName, phone, phone.replace(/\D/g, ""), repair.itemDescription]
+type SearchColumn = ColumnsWith<{ search: true | "digits" }>;
+const SEARCHED = columnsWhere((spec) => spec.search) as SearchColumn[];
+/** The record's values the search text is made of (./fields.ts marks them). */
+export type SearchFields = { [C in SearchColumn as PropOf<C>]?: string | null };
+/** The record's names of those fields (what an edit merges before writing the text again). */
+export const SEARCH_PROPS = SEARCHED.map((column) => fieldSpec(column).prop as keyof SearchFields);
+
+export function searchTextOf(repair: SearchFields): string {
+  return SEARCHED.flatMap((column) => {
+    const { prop, search } = fieldSpec(column);
+    const text = repair[prop as keyof SearchFields] ?? "";
+    return search === "digits" ? [text, text.replace(/\D/g, "")] : [text];
+  })
     .map(foldText)
     .join(SEPARATOR);
 }

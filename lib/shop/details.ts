@@ -25,6 +25,10 @@ const SELECT = {
   language: true,
   timeZone: true,
   readyWaitingDays: true,
+  legalName: true,
+  taxId: true,
+  repairNumberPrefix: true,
+  nextRepairNumber: true,
 } as const;
 
 function detailsJson(shop: {
@@ -37,6 +41,10 @@ function detailsJson(shop: {
   language: Locale;
   timeZone: string;
   readyWaitingDays: number;
+  legalName: string | null;
+  taxId: string | null;
+  repairNumberPrefix: string;
+  nextRepairNumber: number;
 }) {
   return {
     name: shop.name,
@@ -49,6 +57,10 @@ function detailsJson(shop: {
     /** Read only here (PUT /settings changes it): tickets print their dates in it. */
     time_zone: shop.timeZone,
     ready_waiting_days: shop.readyWaitingDays,
+    legal_name: shop.legalName,
+    tax_id: shop.taxId,
+    repair_number_prefix: shop.repairNumberPrefix,
+    next_repair_number: shop.nextRepairNumber,
   };
 }
 
@@ -63,10 +75,21 @@ export async function getShopDetails(client: PrismaClient, caller: Caller): Prom
 
 /** PUT /shop: any account of the shop may change any of its details; the body as sent. */
 export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
-  const { opening_hours, ticket_terms, ready_waiting_days, ...rest } = shopDetailsSchema.parse(input);
+  const { opening_hours, ticket_terms, ready_waiting_days, legal_name, tax_id, ...rest } =
+    shopDetailsSchema.parse(input);
+  const { repair_number_prefix, next_repair_number, ...contact } = rest;
   const shop = await client.shop.update({
     where: { id: caller.shopId },
-    data: { ...rest, openingHours: opening_hours, ticketTerms: ticket_terms, readyWaitingDays: ready_waiting_days },
+    data: {
+      ...contact,
+      openingHours: opening_hours,
+      ticketTerms: ticket_terms,
+      readyWaitingDays: ready_waiting_days,
+      legalName: legal_name,
+      taxId: tax_id,
+      repairNumberPrefix: repair_number_prefix,
+      nextRepairNumber: next_repair_number,
+    },
     select: SELECT,
   });
   return { ...detailsJson(shop), message: successText("shopSaved") };

@@ -1,11 +1,20 @@
 import { z } from "zod";
 import { optionalEmailSchema, shopNameSchema } from "@/lib/auth/schema";
 import { LOCALES } from "@/i18n/config";
+import { isValidTaxId, normalizeTaxId } from "./tax-id";
 
 // The shop's details (settings): its name, how customers reach it, and the
 // terms printed on tickets. PUT takes any of them; an empty text clears it.
 
-export const SHOP_TEXT_LIMITS = { address: 300, phone: 50, opening_hours: 500, ticket_terms: 3000 } as const;
+export const SHOP_TEXT_LIMITS = {
+  address: 300,
+  phone: 50,
+  opening_hours: 500,
+  ticket_terms: 3000,
+  legal_name: 200,
+} as const;
+/** The largest running number a shop's series may be set to. */
+export const MAX_REPAIR_COUNT = 99_999_999;
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -29,5 +38,21 @@ export const shopDetailsSchema = z
       .int({ error: "readyDaysInvalid" })
       .min(1, { error: "readyDaysInvalid" })
       .max(365, { error: "readyDaysInvalid" }),
+    /** The business's name and tax id, printed on receipts. */
+    legal_name: optionalText(SHOP_TEXT_LIMITS.legal_name),
+    tax_id: z.preprocess(
+      (v) => (typeof v === "string" ? normalizeTaxId(v) || null : v),
+      z.string({ error: "taxIdInvalid" }).refine(isValidTaxId, { error: "taxIdInvalid" }).nullable(),
+    ),
+    /** The shop's series of repair numbers (lib/repairs/numbering.ts): its prefix and the next running number. */
+    repair_number_prefix: z
+      .string({ error: "numberPrefixInvalid" })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,10}$/, { error: "numberPrefixInvalid" }),
+    next_repair_number: z
+      .number({ error: "nextNumberInvalid" })
+      .int({ error: "nextNumberInvalid" })
+      .min(1, { error: "nextNumberInvalid" })
+      .max(MAX_REPAIR_COUNT, { error: "nextNumberInvalid" }),
   })
   .partial();

@@ -10,6 +10,7 @@ import {
   type RepairStatus,
 } from "@/lib/repairs/workflow";
 import { LINK_DAYS_AFTER_PICKUP, TOKEN_PATTERN } from "./link";
+import { shownFields, type RepairColumn } from "@/lib/repairs/fields";
 import type { ShopContact } from "@/lib/shop/details";
 
 // What the status page shows, read in one query by the token's hash, and the
@@ -26,7 +27,12 @@ export type StatusPageData = {
   finalPrice: number | null;
   language: Locale;
   shop: ShopContact;
+  /** The counter's record the customer sees (lib/repairs/fields.ts `show`), by column, as the JSON has them. */
+  record: [RepairColumn, unknown][];
 };
+
+const RECORD_COLUMNS = shownFields("statusPage", null);
+const RECORD_SELECT = Prisma.raw(RECORD_COLUMNS.map((column) => `, r.${column} AS "${column}"`).join(""));
 
 type Row = {
   repairNumber: string;
@@ -58,14 +64,14 @@ const amount = (value: Prisma.Decimal | string | null) => (value === null ? null
 /** The page's data, or null for an unknown, replaced or expired token (the same 404 for all). */
 export async function readStatusPage(client: PrismaClient, token: string, now = new Date()) {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const [row] = await rows<Row>(
+  const [row] = await rows<Row & Record<string, unknown>>(
     client,
     Prisma.sql`
     SELECT r.repair_number AS "repairNumber", r.item_type AS "itemType", r.item_description AS "itemDescription",
       r.status, r.deadline, r.quote_amount AS "quoteAmount", r.quote_notes AS "quoteNotes",
       r.quote_status AS "quoteStatus", r.quote_expires_at AS "quoteExpiresAt", r.final_price AS "finalPrice",
       r.customer_language AS language, s.name AS "shopName", s.address, s.phone, s.email,
-      s.opening_hours AS "openingHours", s.time_zone AS "timeZone"
+      s.opening_hours AS "openingHours", s.time_zone AS "timeZone"${RECORD_SELECT}
     FROM repairs r JOIN shops s ON s.id = r.shop_id
     WHERE ${byToken(token)} AND ${linkAlive}`,
   );
@@ -89,6 +95,9 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
           },
     finalPrice: amount(row.finalPrice),
     language: row.language,
+    record: RECORD_COLUMNS.filter((column) => shownFields("statusPage", null, row.itemType).includes(column)).map(
+      (column) => [column, row[column]],
+    ),
     shop: {
       name: row.shopName,
       address: row.address,

@@ -3,6 +3,7 @@ import { LOCALES, type Locale } from "@/i18n/config";
 import { CATALOGS } from "@/i18n/catalogs";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
+import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
 import { awaitsQuoteAnswer, type RepairStatus } from "@/lib/repairs/workflow";
 import { dayTimeIn } from "@/lib/time-zone";
 import type { StatusPageData } from "./page";
@@ -133,12 +134,22 @@ function contact(t: T, shop: StatusPageData["shop"]): string {
   return parts ? section(t("statusPage.contact"), `<address>${parts}</address>`) : "";
 }
 
+/** The item's identity and condition as recorded at the counter, in the page's language. */
+function recordFacts(t: T, data: StatusPageData, locale: Locale): string[] {
+  const write = fieldWriters(t as (key: string) => string, (value) => formatAmount(value, locale), locale);
+  return data.record.flatMap(([column, value]) => {
+    const text = fieldText(column, value, write);
+    return text === null ? [] : [`<dt>${escape(t(`fields.${column}` as never))}</dt><dd>${lines(text)}</dd>`];
+  });
+}
+
 /** The page for a repair's link, in `locale`; `action` is the page's own path (the forms post to it). */
 export function renderStatusPage(data: StatusPageData, locale: Locale, nonce: string, action: string): string {
   const t = translator(locale);
   const title = t("statusPage.title", { number: data.repairNumber });
   const facts = [
     `<dt>${escape(t("statusPage.item"))}</dt><dd>${escape(t(`itemTypes.${data.itemType}`))}: ${lines(data.itemDescription)}</dd>`,
+    ...recordFacts(t, data, locale),
     data.deadline ? `<dt>${escape(t("statusPage.deadline"))}</dt><dd>${escape(formatDate(data.deadline))}</dd>` : "",
   ].join("");
   const body = [

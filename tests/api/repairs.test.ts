@@ -352,6 +352,24 @@ describe("GET /api/repairs/{id}", () => {
         // Counted up with every change: the ETag and If-Match (docs/api.md).
         "version",
         "photos",
+        // The counter's record (docs/counter.md).
+        "brand",
+        "model",
+        "reference",
+        "serial_number",
+        "calibre",
+        "metal",
+        "fineness",
+        "stones",
+        "weight_grams",
+        "ring_size_from",
+        "ring_size_to",
+        "condition",
+        "condition_notes",
+        "accessories",
+        "declared_value",
+        "collected_by",
+        "id_checked",
       ].sort(),
     );
     expect(repair).toMatchObject({ notes: "Cliente habitual", outsourced_to: "Taller Central" });

@@ -61,6 +61,7 @@ function expectedType(field: Field, enums: Map<string, { name: string }>): strin
     "Timestamptz(3)": "timestamp with time zone",
     Date: "date",
     "Decimal(10, 2)": "numeric(10,2)",
+    "Decimal(8, 2)": "numeric(8,2)",
   };
   if (field.native) return native[field.native] ?? `unknown native ${field.native}`;
   const plain: Record<string, string> = {

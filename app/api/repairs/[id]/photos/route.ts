@@ -16,6 +16,7 @@ export const POST = authedRoute(async ({ db, request, caller, params }) => {
   await assertPhotoRoom(db, scope);
   return inUploadSlot(caller.shopId, async () => {
     const files = await readPhotoParts(request);
-    return json(await addPhotos(db, scope, files), { status: 201 });
+    const stage = new URL(request.url).searchParams.get("stage");
+    return json(await addPhotos(db, scope, files, stage), { status: 201 });
   });
 });

@@ -1,0 +1,344 @@
+import type { ErrorCode } from "@/lib/errors";
+import { LOCALES } from "@/i18n/config";
+import { ITEM_TYPES, QUOTE_STATUSES, REPAIR_STATUSES, type ItemType } from "./workflow";
+
+// Every field of a repair, declared once: its column (the API's, the
+// export's and the database's name), the code's name for it, its kind, its
+// rule, and where it shows. The API's JSON (./serialize.ts), the payloads'
+// rules (./schema.ts), the list, the export (lib/export/), the search text,
+// and the form, detail, ticket and status page's own sections read it from
+// here. Its label is `fields.<column>` in messages/*.json. Plain data: the
+// screens and the export's thread read it without Prisma or zod.
+//
+// The fields the screens lay out by hand (the customer, the type and
+// description, status, dates, quote and price) leave `show` out; a field
+// with `show` appears by itself in the sections it names, for the item types
+// it names (all when left out).
+
+export type FieldKind =
+  | "id"
+  | "text"
+  | "email"
+  | "enum"
+  | "date" // a calendar date (no time of day)
+  | "instant"
+  | "money"
+  | "decimal" // a measure with two decimals, typed as people write it ("3,47")
+  | "codes" // a list of codes from a checklist (`values`)
+  | "flag" // yes, no, or not said
+  | "count";
+
+/** A place of the screens that shows fields by themselves (the sections of the form and detail, the ticket, the status page). */
+export type FieldPlace = "form" | "detail" | "ticket" | "statusPage";
+/** The form's and detail's groups of such fields. */
+export type FieldSection = "identity" | "condition";
+
+/** The export screen's groups of fields. */
+export const EXPORT_GROUPS = ["basic", "item", "statusAndDates", "quoteAndPricing"] as const;
+export type ExportGroup = (typeof EXPORT_GROUPS)[number];
+
+/** What can be seen wrong with an item as it is left, by its type (a watch's list, a jewel's, and a few for anything else). */
+export const CONDITIONS = {
+  watch: [
+    "scratched_case",
+    "scratched_crystal",
+    "cracked_crystal",
+    "dented_case",
+    "missing_crown",
+    "worn_strap",
+    "broken_bracelet",
+    "moisture_inside",
+    "not_running",
+    "damaged_dial",
+  ],
+  jewelry: [
+    "scratched",
+    "dented",
+    "bent",
+    "broken_chain",
+    "broken_clasp",
+    "loose_stones",
+    "missing_stones",
+    "worn_claws",
+    "engraved",
+    "earlier_repairs",
+  ],
+  other: ["scratched", "dented", "bent", "not_running", "earlier_repairs"],
+} as const satisfies Record<ItemType, readonly string[]>;
+export const CONDITION_CODES = [...new Set(Object.values(CONDITIONS).flat())] as [string, ...string[]];
+
+type Spec = {
+  /** The record's (Prisma's) name for it. */
+  prop: string;
+  kind: FieldKind;
+  /** Text: its longest length. */
+  max?: number;
+  /** Text: typed on several lines. */
+  multiline?: boolean;
+  /** A required text: the error when it is left empty. */
+  required?: ErrorCode;
+  /** Required, but a new repair may leave it out (the server gives it). */
+  givenOnCreate?: true;
+  /** An enum: its values, their messages' section, and the error for another value. */
+  values?: readonly string[];
+  labels?: "itemTypes" | "statuses" | "quoteStatuses" | "languages" | "conditions";
+  invalid?: ErrorCode;
+  /** An enum a new repair may leave out: what it gets. */
+  default?: string;
+  /** A date, instant or enum that may be empty (text and money always may, unless required). */
+  nullable?: true;
+  /** Written through POST and PUT /repairs (the others are the workflow's, the server's or read-only). */
+  input?: true;
+  /** In the list's rows (GET /repairs): the repair in brief. */
+  list?: true;
+  /** In the export, in this group of its screen; `exportDefault`: ticked at first. */
+  export?: ExportGroup;
+  exportDefault?: true;
+  /** Part of the text the search looks in; "digits": its digits alone too (a phone). */
+  search?: true | "digits";
+  /** Shown by itself: in this section of the form and detail, on the ticket, on the status page. */
+  show?: { section: FieldSection; places: readonly FieldPlace[]; types?: readonly ItemType[] };
+};
+
+const everywhere = ["form", "detail", "ticket", "statusPage"] as const;
+const watch = (section: FieldSection) => ({ section, places: everywhere, types: ["watch"] as const });
+const jewel = (section: FieldSection) => ({ section, places: everywhere, types: ["jewelry"] as const });
+
+export const REPAIR_FIELDS = {
+  id: { prop: "id", kind: "id", list: true },
+  repair_number: {
+    prop: "repairNumber",
+    kind: "text",
+    max: 50,
+    required: "repairNumberRequired",
+    givenOnCreate: true,
+    input: true,
+    list: true,
+    export: "basic",
+    exportDefault: true,
+    search: true,
+  },
+  customer_name: {
+    prop: "customerName",
+    kind: "text",
+    max: 200,
+    required: "customerNameRequired",
+    input: true,
+    list: true,
+    export: "basic",
+    exportDefault: true,
+    search: true,
+  },
+  customer_phone: {
+    prop: "customerPhone",
+    kind: "text",
+    max: 50,
+    input: true,
+    export: "basic",
+    exportDefault: true,
+    search: "digits",
+  },
+  customer_email: { prop: "customerEmail", kind: "email", input: true, export: "basic" },
+  item_type: {
+    prop: "itemType",
+    kind: "enum",
+    values: ITEM_TYPES,
+    labels: "itemTypes",
+    invalid: "itemTypeInvalid",
+    default: "other",
+    input: true,
+    list: true,
+    export: "basic",
+    exportDefault: true,
+  },
+  item_description: {
+    prop: "itemDescription",
+    kind: "text",
+    max: 2000,
+    multiline: true,
+    required: "itemDescriptionRequired",
+    input: true,
+    list: true,
+    export: "basic",
+    exportDefault: true,
+    search: true,
+  },
+  // The counter's record: what was left, and in what state (docs/counter.md).
+  brand: { prop: "brand", kind: "text", max: 100, input: true, export: "item", show: watch("identity") },
+  model: { prop: "model", kind: "text", max: 100, input: true, export: "item", show: watch("identity") },
+  reference: {
+    prop: "reference",
+    kind: "text",
+    max: 100,
+    input: true,
+    export: "item",
+    search: true,
+    show: watch("identity"),
+  },
+  serial_number: {
+    prop: "serialNumber",
+    kind: "text",
+    max: 100,
+    input: true,
+    export: "item",
+    search: true,
+    show: watch("identity"),
+  },
+  calibre: { prop: "calibre", kind: "text", max: 100, input: true, export: "item", show: watch("identity") },
+  metal: { prop: "metal", kind: "text", max: 100, input: true, export: "item", show: jewel("identity") },
+  fineness: { prop: "fineness", kind: "text", max: 20, input: true, export: "item", show: jewel("identity") },
+  stones: {
+    prop: "stones",
+    kind: "text",
+    max: 500,
+    multiline: true,
+    input: true,
+    export: "item",
+    show: jewel("identity"),
+  },
+  weight_grams: {
+    prop: "weightGrams",
+    kind: "decimal",
+    invalid: "weightInvalid",
+    input: true,
+    export: "item",
+    show: jewel("identity"),
+  },
+  ring_size_from: { prop: "ringSizeFrom", kind: "text", max: 20, input: true, export: "item", show: jewel("identity") },
+  ring_size_to: { prop: "ringSizeTo", kind: "text", max: 20, input: true, export: "item", show: jewel("identity") },
+  condition: {
+    prop: "condition",
+    kind: "codes",
+    values: CONDITION_CODES,
+    labels: "conditions",
+    invalid: "conditionInvalid",
+    input: true,
+    export: "item",
+    show: { section: "condition", places: ["form", "detail", "ticket", "statusPage"] },
+  },
+  /** Printed on the ticket, unlike notes, which stay the shop's. */
+  condition_notes: {
+    prop: "conditionNotes",
+    kind: "text",
+    max: 2000,
+    multiline: true,
+    input: true,
+    export: "item",
+    show: { section: "condition", places: ["form", "detail", "ticket", "statusPage"] },
+  },
+  accessories: {
+    prop: "accessories",
+    kind: "text",
+    max: 500,
+    input: true,
+    export: "item",
+    show: { section: "condition", places: ["form", "detail", "ticket", "statusPage"] },
+  },
+  /** What the customer says the item is worth (insurance; goods on the premises). */
+  declared_value: {
+    prop: "declaredValue",
+    kind: "money",
+    input: true,
+    export: "item",
+    show: { section: "condition", places: ["form", "detail", "ticket"] },
+  },
+  status: {
+    prop: "status",
+    kind: "enum",
+    values: REPAIR_STATUSES,
+    labels: "statuses",
+    invalid: "statusInvalid",
+    default: "received",
+    input: true,
+    list: true,
+    export: "statusAndDates",
+    exportDefault: true,
+  },
+  deadline: {
+    prop: "deadline",
+    kind: "date",
+    nullable: true,
+    invalid: "deadlineInvalid",
+    input: true,
+    list: true,
+    export: "statusAndDates",
+    exportDefault: true,
+  },
+  created_at: { prop: "createdAt", kind: "instant", list: true, export: "statusAndDates", exportDefault: true },
+  updated_at: { prop: "updatedAt", kind: "instant", export: "statusAndDates" },
+  notes: { prop: "notes", kind: "text", max: 5000, multiline: true, input: true, export: "basic" },
+  outsourced_to: { prop: "outsourcedTo", kind: "text", max: 200, input: true, export: "basic" },
+  quote_amount: { prop: "quoteAmount", kind: "money", list: true, export: "quoteAndPricing" },
+  quote_notes: { prop: "quoteNotes", kind: "text", export: "quoteAndPricing" },
+  quote_status: {
+    prop: "quoteStatus",
+    kind: "enum",
+    values: QUOTE_STATUSES,
+    labels: "quoteStatuses",
+    nullable: true,
+    list: true,
+    export: "quoteAndPricing",
+  },
+  quote_created_at: { prop: "quoteCreatedAt", kind: "instant", nullable: true, export: "quoteAndPricing" },
+  quote_expires_at: { prop: "quoteExpiresAt", kind: "instant", nullable: true, list: true, export: "quoteAndPricing" },
+  final_price: { prop: "finalPrice", kind: "money", input: true, list: true, export: "quoteAndPricing" },
+  picked_up_at: { prop: "pickedUpAt", kind: "instant", nullable: true, export: "statusAndDates" },
+  /** Who collected the item, and whether their identity document was checked (asked at pickup). */
+  collected_by: { prop: "collectedBy", kind: "text", max: 200, input: true, export: "statusAndDates" },
+  id_checked: { prop: "idChecked", kind: "flag", input: true },
+  sent_out_on: { prop: "sentOutOn", kind: "date", nullable: true, export: "statusAndDates" },
+  expected_back_on: { prop: "expectedBackOn", kind: "date", nullable: true, export: "statusAndDates" },
+  returned_at: { prop: "returnedAt", kind: "instant", nullable: true, export: "statusAndDates" },
+  outsource_cost: { prop: "outsourceCost", kind: "money", export: "quoteAndPricing" },
+  outsource_tracking: { prop: "outsourceTracking", kind: "text", export: "basic" },
+  /** The language of the customer's status page, ticket and notices (the shop's when a new repair leaves it out). */
+  customer_language: {
+    prop: "customerLanguage",
+    kind: "enum",
+    values: LOCALES,
+    labels: "languages",
+    invalid: "languageInvalid",
+    input: true,
+  },
+  /** The current or last send-out to an outside workshop (outsourced_to is its name). */
+  workshop_id: { prop: "workshopId", kind: "id", nullable: true },
+  /** Since when it has its status (null: before this was recorded, and unchanged since). */
+  status_since: { prop: "statusSince", kind: "instant", nullable: true },
+  /** Counted up with every change: sent back as If-Match, and the answer's ETag (docs/api.md). */
+  version: { prop: "version", kind: "count" },
+  /** Read for the status link's address (status_url), never written through the API nor shown as itself. */
+  status_token: { prop: "statusToken", kind: "id" },
+} as const satisfies Record<string, Spec>;
+
+type Fields = typeof REPAIR_FIELDS;
+export type RepairColumn = keyof Fields;
+/** The record's (Prisma's) name of a column. */
+export type PropOf<C extends RepairColumn> = Fields[C]["prop"];
+export type RepairProp = PropOf<RepairColumn>;
+/** The columns whose declaration has this in it. */
+export type ColumnsWith<Shape> = { [C in RepairColumn]: Fields[C] extends Shape ? C : never }[RepairColumn];
+
+const entries = Object.entries(REPAIR_FIELDS) as [RepairColumn, Spec][];
+export const fieldSpec = (column: RepairColumn): Spec => REPAIR_FIELDS[column];
+/** The columns, in the registry's order, whose declaration passes the test. */
+export const columnsWhere = (test: (spec: Spec) => unknown): RepairColumn[] =>
+  entries.filter(([, spec]) => test(spec)).map(([column]) => column);
+
+/** The fields shown by themselves in one place and section, for one item type. */
+export function shownFields(place: FieldPlace, section: FieldSection | null, itemType?: ItemType): RepairColumn[] {
+  return columnsWhere(
+    ({ show }) =>
+      show &&
+      show.places.includes(place) &&
+      (section === null || show.section === section) &&
+      (!itemType || !show.types || show.types.includes(itemType)),
+  );
+}
+
+/** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the registry's order. */
+export function repairColumnList(columns?: readonly RepairColumn[]): string {
+  return entries
+    .filter(([column]) => !columns || columns.includes(column))
+    .map(([column, { prop }]) => (column === prop ? column : `${column} AS "${prop}"`))
+    .join(", ");
+}
