@@ -16,15 +16,35 @@ const RepairFormDialog = lazyComponent(() => loadForm().then((m) => m.RepairForm
  * The "New repair" button and its dialog, with their own state: opening the
  * dialog re-renders this, not the fifty rows of the list (or the dashboard).
  */
-export function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photoProblem?: string) => void }) {
+export function NewRepair({
+  onCreated,
+  prefill,
+}: {
+  onCreated: (repair: RepairJson, photoProblem?: string) => void;
+  /** Opens the form with these values typed in (a new object each time: "Another item for this customer"). */
+  prefill?: Record<string, string>;
+}) {
   const t = useTranslations();
   // A new repair typed before the session ended (the form's draft) opens again at once.
   const [creating, setCreating] = useState(() => sessionStorage.getItem(draftKey()) !== null);
+  const [initial, setInitial] = useState<Record<string, string>>();
+  // A new prefill opens the form with it (adjusted while rendering, as React advises over an effect).
+  const [seen, setSeen] = useState(prefill);
+  if (prefill !== seen) {
+    setSeen(prefill);
+    if (prefill) {
+      setInitial(prefill);
+      setCreating(true);
+    }
+  }
   return (
     <>
       <button
         type="button"
-        onClick={() => setCreating(true)}
+        onClick={() => {
+          setInitial(undefined);
+          setCreating(true);
+        }}
         onPointerEnter={loadForm}
         onFocus={loadForm}
         className={button("primary")}
@@ -34,6 +54,7 @@ export function NewRepair({ onCreated }: { onCreated: (repair: RepairJson, photo
       {creating && (
         <RepairFormDialog
           open
+          initial={initial}
           onOpenChange={setCreating}
           onSaved={(repair, photoProblem) => {
             setCreating(false);

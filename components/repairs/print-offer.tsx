@@ -5,8 +5,16 @@ import { useTranslations } from "next-intl";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { PRINT_FORMATS, printHref } from "@/components/print/formats";
 
-/** Right after a repair is created: its ticket and tag, one click away. */
-export function PrintOffer({ repair, onClose }: { repair: RepairJson; onClose: () => void }) {
+/** Right after a repair is created: its ticket and tag, the customer's signature, and another item of theirs, one click away. */
+export function PrintOffer({
+  repair,
+  onClose,
+  onAnother,
+}: {
+  repair: RepairJson;
+  onClose: () => void;
+  onAnother?: () => void;
+}) {
   const t = useTranslations();
   return (
     <section
@@ -19,6 +27,15 @@ export function PrintOffer({ repair, onClose }: { repair: RepairJson; onClose: (
           {t(`print.format.${format}`)}
         </Link>
       ))}
+      {/* The customer signs for what they left, on the repair's own screen. */}
+      <Link href={`/repairs/${repair.id}?sign=intake`} className="text-blue-800 underline">
+        {t("signature.sign")}
+      </Link>
+      {onAnother && (
+        <button type="button" onClick={onAnother} className="text-blue-800 underline">
+          {t("repairs.anotherItem")}
+        </button>
+      )}
       <button
         type="button"
         onClick={onClose}

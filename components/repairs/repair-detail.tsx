@@ -74,6 +74,10 @@ export function RepairDetail({ id }: { id: string }) {
   const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
     () => (sessionStorage.getItem(draftKey(id)) === null ? null : "edit"),
   );
+  // Opened from "Customer signs" after the repair was created: the signature is asked at once.
+  const [askSignature] = useState(
+    () => typeof window !== "undefined" && new URLSearchParams(window.location.search).get("sign") === "intake",
+  );
   // Counts up to read the repair again.
   const [reloads, setReloads] = useState(0);
   const reload = () => setReloads((n) => n + 1);
@@ -292,7 +296,7 @@ export function RepairDetail({ id }: { id: string }) {
           }
         />
         <ConditionSection repair={repair}>
-          <Signatures repair={repair} refresh={repair.version} />
+          <Signatures repair={repair} refresh={repair.version} askFirst={askSignature} />
         </ConditionSection>
         <QuoteSection repair={repair} closed={closed} onEdit={() => setDialog("quote")} />
         <FinalPriceSection repair={repair} closed={closed} onEdit={() => setDialog("finalPrice")} />

@@ -150,6 +150,7 @@ export function RepairFormDialog({
   repair,
   onPhotosAdded,
   onStale,
+  initial,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -159,13 +160,15 @@ export function RepairFormDialog({
   onPhotosAdded?: () => void;
   /** The save was refused because the repair changed since it was read: read it again. */
   onStale?: () => void;
+  /** A new repair's values typed in already (the customer's, for another item of theirs). */
+  initial?: Partial<Values>;
 }) {
   const t = useTranslations();
   const locale = useLocale() as Locale;
   const editing = repair !== undefined;
   // A new repair's customer reads the shop's language unless told otherwise.
   const { user } = useCurrentUser();
-  const blank = { ...EMPTY, customer_language: user.shop_language };
+  const blank = { ...EMPTY, customer_language: user.shop_language, ...initial };
   // What was typed is kept in this tab until saved or closed, so a session
   // that ends meanwhile (sign in again, and the form comes back) loses nothing.
   const key = draftKey(repair?.id);

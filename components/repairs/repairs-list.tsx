@@ -36,6 +36,8 @@ export function RepairsList() {
   const sendOut = useSendOut();
   // The repair just created, with its printouts offered until another is created or this is closed.
   const [created, setCreated] = useState<RepairJson | null>(null);
+  // "Another item for this customer": the form again, with the customer's fields typed in.
+  const [another, setAnother] = useState<Record<string, string>>();
   // Repairs chosen for a status change together (ids).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string, on: boolean) =>
@@ -132,6 +134,7 @@ export function RepairsList() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
         <NewRepair
+          prefill={another}
           onCreated={(repair, photoProblem) => {
             setNotice(
               photoProblem
@@ -183,7 +186,20 @@ export function RepairsList() {
 
       <FlashNotice flash={notice} />
       {sendOut.dialog}
-      {created && <PrintOffer repair={created} onClose={() => setCreated(null)} />}
+      {created && (
+        <PrintOffer
+          repair={created}
+          onClose={() => setCreated(null)}
+          onAnother={() =>
+            setAnother({
+              customer_name: created.customer_name,
+              customer_phone: created.customer_phone ?? "",
+              customer_email: created.customer_email ?? "",
+              customer_language: created.customer_language,
+            })
+          }
+        />
+      )}
       {chosen.length > 0 && (
         <BulkStatusBar
           numbers={chosen.map((repair) => repair.repair_number)}

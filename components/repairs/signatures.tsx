@@ -91,11 +91,20 @@ function IntakeSignatureDialog({
   );
 }
 
-export function Signatures({ repair, refresh }: { repair: RepairJson; refresh: number }) {
+export function Signatures({
+  repair,
+  refresh,
+  askFirst = false,
+}: {
+  repair: RepairJson;
+  refresh: number;
+  /** Opened to sign at once (from "Customer signs" right after the repair was created). */
+  askFirst?: boolean;
+}) {
   const t = useTranslations("signature");
   const format = useFormat();
   const [signatures, setSignatures] = useState<SignatureJson[] | null>(null);
-  const [signing, setSigning] = useState(false);
+  const [signing, setSigning] = useState(askFirst);
   useEffect(() => {
     let live = true;
     repairsApi.signatures(repair.id).then(
@@ -131,7 +140,7 @@ export function Signatures({ repair, refresh }: { repair: RepairJson; refresh: n
           </button>
         </div>
       )}
-      {signing && (
+      {signing && !intake && (
         <IntakeSignatureDialog
           repair={repair}
           onClose={() => setSigning(false)}

@@ -91,8 +91,8 @@ type RuleOf<S> = S extends { kind: "text"; required: ErrorCode }
             ? typeof optionalMoney
             : S extends { kind: "decimal" }
               ? ReturnType<typeof optionalDecimal>
-              : S extends { kind: "codes" }
-                ? ReturnType<typeof codesSchema>
+              : S extends { kind: "codes"; values: readonly (infer V extends string)[] }
+                ? z.ZodType<V[]>
                 : S extends { kind: "flag" }
                   ? typeof flagSchema
                   : never;
@@ -105,7 +105,10 @@ const optionalDecimal = (invalid: ErrorCode) =>
 const codesSchema = (values: readonly [string, ...string[]], invalid: ErrorCode) =>
   z.preprocess(
     (v) => (v === null || v === "" ? [] : Array.isArray(v) ? [...new Set(v)] : v),
-    z.array(z.enum(values, err(invalid)), err(invalid)).max(values.length, err(invalid)),
+    // One error for the list (the form shows it under the checklist), whichever code is unknown.
+    z
+      .array(z.string(err(invalid)), err(invalid))
+      .refine((codes) => codes.every((code) => values.includes(code)), err(invalid)),
   );
 const flagSchema = z.boolean(err("invalidField")).nullable();
 
@@ -144,6 +147,8 @@ const createFields = Object.fromEntries(
   Object.entries(fields).map(([column, rule]) => {
     const spec = fieldSpec(column as InputColumn);
     if (spec.required && !spec.givenOnCreate) return [column, rule];
+    // Left empty, the server gives it.
+    if (spec.givenOnCreate) return [column, z.preprocess((v) => ((typeof v === "string" && !v.trim()) || v === null ? undefined : v), rule.optional())];
     if (spec.default !== undefined) return [column, (rule as z.ZodEnum).default(spec.default as never)];
     return [column, rule.optional()];
   }),

@@ -12,8 +12,10 @@ describe("search text", () => {
       customerName: "Ana",
       customerPhone: "+34 600 123",
       itemDescription: "Anillo",
+      reference: "2531.80",
+      serialNumber: "SN-55A",
     });
-    expect(text.split("\u001f")).toEqual(["r-1", "ana", "+34 600 123", "34600123", "anillo"]);
+    expect(text.split("\u001f")).toEqual(["r-1", "ana", "+34 600 123", "34600123", "anillo", "2531.80", "sn-55a"]);
   });
 
   it("takes %, _ and \\ literally", () => {

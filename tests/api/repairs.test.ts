@@ -41,7 +41,7 @@ describe("POST /api/repairs", () => {
   });
 
   it.each([
-    [{ repair_number: "" }, "repair_number", "Repair number is required"],
+    [{ repair_number: 42 }, "repair_number", "Repair number is required"],
     [{ customer_name: "  " }, "customer_name", "Customer name is required"],
     [{ item_description: undefined }, "item_description", "Item description is required"],
     [{ item_type: "ring" }, "item_type", "Item type must be watch, jewelry or other"],

@@ -23,6 +23,10 @@ describe("GET and PUT /api/shop", () => {
       language: "en",
       time_zone: expect.any(String),
       ready_waiting_days: 7,
+      legal_name: null,
+      tax_id: null,
+      repair_number_prefix: "R",
+      next_repair_number: 1,
     });
 
     const details = {
@@ -41,6 +45,10 @@ describe("GET and PUT /api/shop", () => {
       email: "botiga@vidal.cat",
       time_zone: expect.any(String),
       ready_waiting_days: 7,
+      legal_name: null,
+      tax_id: null,
+      repair_number_prefix: "R",
+      next_repair_number: 1,
       message: "Shop details saved",
     });
 

@@ -28,7 +28,13 @@ function rgba(image: PdfImage): Uint8ClampedArray {
 
 export async function readPdf(bytes: Buffer) {
   const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false }).promise;
-  const pages: { widthMm: number; heightMm: number; text: string; qrCodes: string[] }[] = [];
+  const pages: {
+    widthMm: number;
+    heightMm: number;
+    text: string;
+    qrCodes: string[];
+    images: { width: number; height: number }[];
+  }[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
     const [x0, y0, x1, y1] = page.view;
@@ -39,17 +45,19 @@ export async function readPdf(bytes: Buffer) {
       .replace(/[ \t]+/g, " ");
     const operators = await page.getOperatorList();
     const qrCodes: string[] = [];
+    const images: { width: number; height: number }[] = [];
     for (let i = 0; i < operators.fnArray.length; i++) {
       if (operators.fnArray[i] !== OPS.paintImageXObject) continue;
       const name = operators.argsArray[i][0] as string;
       const image = await new Promise<PdfImage>((resolve) =>
         (name.startsWith("g_") ? page.commonObjs : page.objs).get(name, resolve),
       );
+      images.push({ width: image.width, height: image.height });
       const found = jsQR(rgba(image), image.width, image.height);
       if (found) qrCodes.push(found.data);
     }
     const mm = (points: number) => Math.round((points / 72) * 25.4);
-    pages.push({ widthMm: mm(x1 - x0), heightMm: mm(y1 - y0), text, qrCodes });
+    pages.push({ widthMm: mm(x1 - x0), heightMm: mm(y1 - y0), text, qrCodes, images });
   }
   return { pageCount: pdf.numPages, pages };
 }
