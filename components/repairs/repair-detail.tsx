@@ -65,7 +65,8 @@ type Loaded =
 
 // SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
-export function RepairDetail({ id }: { id: string }) {
+/** `askSignature`: the customer's signature is asked at once (opened from "Customer signs" after creating). */
+export function RepairDetail({ id, askSignature = false }: { id: string; askSignature?: boolean }) {
   const t = useTranslations();
   const router = useRouter();
   const format = useFormat();
@@ -73,10 +74,6 @@ export function RepairDetail({ id }: { id: string }) {
   // An edit typed before the session ended (the form's draft) opens again at once.
   const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
     () => (sessionStorage.getItem(draftKey(id)) === null ? null : "edit"),
-  );
-  // Opened from "Customer signs" after the repair was created: the signature is asked at once.
-  const [askSignature] = useState(
-    () => typeof window !== "undefined" && new URLSearchParams(window.location.search).get("sign") === "intake",
   );
   // Counts up to read the repair again.
   const [reloads, setReloads] = useState(0);

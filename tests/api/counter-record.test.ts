@@ -27,7 +27,13 @@ const signaturesOf = async (token: string, id: string) =>
 const drawn = async () =>
   `data:image/png;base64,${(
     await sharp({ create: { width: 300, height: 120, channels: 4, background: "#fff0" } })
-      .composite([{ input: Buffer.from('<svg width="300" height="120"><path d="M10 100 C 80 10, 160 10, 290 90" stroke="#000" stroke-width="3" fill="none"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="120"><path d="M10 100 C 80 10, 160 10, 290 90" stroke="#000" stroke-width="3" fill="none"/></svg>',
+          ),
+        },
+      ])
       .png()
       .toBuffer()
   ).toString("base64")}`;
@@ -122,9 +128,12 @@ describe("the counter's record of an item", () => {
     const saved = await createRepair(api, { ...watch, customer_language: "ca" });
     const token = saved.status_url.split("/t/")[1];
     const page = await (
-      await pageRoute(new Request(`http://localhost/t/${token}`, { headers: { [CLIENT_ADDRESS_HEADER]: "10.9.0.1" } }), {
-        params: Promise.resolve({ token }),
-      })
+      await pageRoute(
+        new Request(`http://localhost/t/${token}`, { headers: { [CLIENT_ADDRESS_HEADER]: "10.9.0.1" } }),
+        {
+          params: Promise.resolve({ token }),
+        },
+      )
     ).text();
     expect(page).toContain("<dt>Número de sèrie</dt><dd>SN-55512345</dd>");
     expect(page).toContain("<dt>Estat a l&#39;entrada</dt><dd>Vidre ratllat, Corretja gastada</dd>");
@@ -147,9 +156,7 @@ describe("numbers given by the shop", () => {
       ),
     );
     const numbers = made.map((r) => r.repair_number).sort();
-    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid" })
-      .format(new Date())
-      .replaceAll("/", "");
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid" }).format(new Date()).replaceAll("/", "");
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `R-${day}-${String(i + 1).padStart(5, "0")}`));
   });
 
@@ -168,9 +175,7 @@ describe("numbers given by the shop", () => {
     const { token, api } = await shopSession();
     const saved = await shopPut(token, { repair_number_prefix: "BCN", next_repair_number: 1500 });
     expect(await saved.json()).toMatchObject({ repair_number_prefix: "BCN", next_repair_number: 1500 });
-    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid" })
-      .format(new Date())
-      .replaceAll("/", "");
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid" }).format(new Date()).replaceAll("/", "");
     // Typed by hand: kept as typed, and the series does not move.
     expect((await createRepair(api, { repair_number: "LIBRO-0042" })).repair_number).toBe("LIBRO-0042");
     // Typed by hand as the series' next one: the series steps over it.
@@ -216,7 +221,11 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
     const response = await sign(token, repair.id, { stage: "intake", signer_name: " Núria Vidal ", image });
     expect(response.status).toBe(201);
     const signature = await response.json();
-    expect(signature).toMatchObject({ stage: "intake", signer_name: "Núria Vidal", url: expect.stringMatching(/^\/uploads\/.+\.png$/) });
+    expect(signature).toMatchObject({
+      stage: "intake",
+      signer_name: "Núria Vidal",
+      url: expect.stringMatching(/^\/uploads\/.+\.png$/),
+    });
 
     const served = await serveRoute(new Request(`http://localhost${signature.url}`), {
       params: Promise.resolve({ path: signature.url.slice("/uploads/".length).split("/") }),
@@ -231,19 +240,35 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
     expect((await sign(token, repair.id, { stage: "pickup", signer_name: "Pere", image })).status).toBe(201);
     expect((await signaturesOf(token, repair.id)).map((s: { stage: string }) => s.stage)).toEqual(["intake", "pickup"]);
 
-    const history = await (await historyRoute(authed(`/api/repairs/${repair.id}/history`, token), ctx(repair.id))).json();
-    expect(history.history.filter((e: { kind: string }) => e.kind === "signed").map((e: { detail: string }) => e.detail)).toEqual([
-      "pickup:Pere",
-      "intake:Núria Vidal",
-    ]);
+    const history = await (
+      await historyRoute(authed(`/api/repairs/${repair.id}/history`, token), ctx(repair.id))
+    ).json();
+    expect(
+      history.history.filter((e: { kind: string }) => e.kind === "signed").map((e: { detail: string }) => e.detail),
+    ).toEqual(["pickup:Pere", "intake:Núria Vidal"]);
   });
 
   it.each([
     ["another moment", { stage: "later", signer_name: "A" }, 400, "signatureStageInvalid"],
     ["no name", { stage: "intake", signer_name: " " }, 400, "signerNameRequired"],
-    ["a PNG that is not one", { stage: "intake", signer_name: "A", image: "data:image/png;base64,AAAA" }, 400, "signatureImageInvalid"],
-    ["HTML", { stage: "intake", signer_name: "A", image: "data:text/html;base64,PHNjcmlwdD4=" }, 400, "signatureImageInvalid"],
-    ["600 KB", { stage: "intake", signer_name: "A", image: `data:image/png;base64,${"A".repeat(800_000)}` }, 413, "bodyTooLarge"],
+    [
+      "a PNG that is not one",
+      { stage: "intake", signer_name: "A", image: "data:image/png;base64,AAAA" },
+      400,
+      "signatureImageInvalid",
+    ],
+    [
+      "HTML",
+      { stage: "intake", signer_name: "A", image: "data:text/html;base64,PHNjcmlwdD4=" },
+      400,
+      "signatureImageInvalid",
+    ],
+    [
+      "600 KB",
+      { stage: "intake", signer_name: "A", image: `data:image/png;base64,${"A".repeat(800_000)}` },
+      413,
+      "bodyTooLarge",
+    ],
   ])("refuses %s and keeps nothing", async (_label, fields, status, code) => {
     const { token, api } = await shopSession();
     const repair = await createRepair(api);
@@ -278,10 +303,16 @@ describe("at pickup and in photos", () => {
     const { token, api } = await shopSession();
     const upload = async (id: string, query = "") => {
       const form = new FormData();
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } })
+        .png()
+        .toBuffer();
       form.append("photos", new Blob([png as BlobPart], { type: "image/png" }), "p.png");
       return uploadRoute(
-        new Request(`http://localhost/api/repairs/${id}/photos${query}`, { method: "POST", headers: bearer(token), body: form }),
+        new Request(`http://localhost/api/repairs/${id}/photos${query}`, {
+          method: "POST",
+          headers: bearer(token),
+          body: form,
+        }),
         ctx(id),
       );
     };

@@ -9,6 +9,7 @@ import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
 import { answerQuote, readStatusPage } from "@/lib/status-link/page";
 import { workQueues } from "@/lib/repairs/queues";
 import { listRepairs } from "@/lib/repairs/queries";
+import { createRepair } from "@/lib/repairs/mutations";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 
@@ -135,6 +136,41 @@ describe("the embedded database", () => {
       expect(back.returnedAt).not.toBeNull();
       const page = await listRepairs(client, shop.id, { sort: "deadline", workshop: "any" });
       expect(page.repairs).toEqual([]);
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
+  it("gives 10 repairs made at once the next numbers of the shop's series, and keeps their counter's record", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 3);
+    try {
+      await applyMigrations(embedded.url);
+      const shop = await client.shop.create({ data: { name: "Joieria Puig", repairNumberPrefix: "JP" } });
+      const user = await client.user.create({
+        data: { shopId: shop.id, name: "Joana", email: "joana-embedded@example.com", passwordHash: "x" },
+      });
+      const made = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          createRepair(
+            client,
+            { shopId: shop.id, userId: user.id },
+            {
+              customer_name: "Joana",
+              item_type: "jewelry",
+              item_description: "Anell",
+              weight_grams: "3,47",
+              condition: ["bent"],
+            },
+          ),
+        ),
+      );
+      expect(made.map((r) => Number(r.repair_number.slice(-5))).sort((a, b) => a - b)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
+      expect(made.every((r) => /^JP-\d{8}-000\d\d$/.test(r.repair_number))).toBe(true);
+      expect(made[0]).toMatchObject({ weight_grams: 3.47, condition: ["bent"] });
     } finally {
       await client.$disconnect();
       await embedded.stop();

@@ -9,6 +9,7 @@ import { createDb } from "@/lib/db";
 import { onServer } from "@/lib/db/admin";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
+import { createRepair } from "@/lib/repairs/mutations";
 import { fillStatusLink, statusUrl } from "@/lib/status-link/link";
 import { readStatusPage } from "@/lib/status-link/page";
 import { sealStoredTokens } from "@/lib/status-link/token";
@@ -463,6 +464,63 @@ describe("upgrading from the previous release", () => {
         expect(await sealStoredTokens(url, env().ENCRYPTION_KEY)).toBe(1);
         expect(await readStatusPage(client, status_token)).toMatchObject({ repairNumber: "R-9999" });
       });
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it("gives the last release's repairs an empty counter's record and its photos the intake stage, and numbers new repairs from 1", async () => {
+    const release = "20261126150000_repair_version";
+    const url = await previousRelease(release);
+    let shop = "";
+    await onServer(url, async (c) => {
+      shop = await insertShop(c, "Rellotgeria Vidal");
+      const made = await c.query<{ id: string }>(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, item_type, quote_amount, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', 'watch', 10 + n, 'r-' || n
+         FROM generate_series(1, 2000) n RETURNING id`,
+        [shop],
+      );
+      await c.query(
+        `INSERT INTO photos (shop_id, repair_id, file_name, file_path, mime_type, size_bytes)
+         VALUES ($1, $2, 'a.jpg', 'ab/' || md5('a') || '.jpg', 'image/jpeg', 100)`,
+        [shop, made.rows[0].id],
+      );
+    });
+
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const repairs = await c.query<{ n: number; versions: number; quoted: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE version = 1)::int AS versions,
+                count(*) FILTER (WHERE quote_amount IS NOT NULL)::int AS quoted
+         FROM repairs WHERE condition = '{}' AND brand IS NULL AND serial_number IS NULL AND declared_value IS NULL
+           AND collected_by IS NULL AND id_checked IS NULL`,
+      );
+      // Every repair kept, none rewritten (its version unchanged), the record empty.
+      expect(repairs.rows[0]).toEqual({ n: 2000, versions: 2000, quoted: 2000 });
+      expect((await c.query("SELECT stage FROM photos")).rows).toEqual([{ stage: "intake" }]);
+      expect(
+        (await c.query("SELECT repair_number_prefix, next_repair_number, legal_name, tax_id FROM shops")).rows,
+      ).toEqual([{ repair_number_prefix: "R", next_repair_number: 1, legal_name: null, tax_id: null }]);
+    });
+    const client = createDb(url, 2);
+    try {
+      // The first number the shop gives after the upgrade is its series' first.
+      const user = await client.user.create({
+        data: { shopId: shop, name: "Anna", email: "anna-upgrade@example.com", passwordHash: "x", role: "owner" },
+      });
+      const made = await createRepair(
+        client,
+        { shopId: shop, userId: user.id },
+        {
+          customer_name: "Nova",
+          item_description: "Rellotge",
+          serial_number: "SN-1",
+        },
+      );
+      expect(made.repair_number).toMatch(/^R-\d{8}-00001$/);
+      expect(made.serial_number).toBe("SN-1");
     } finally {
       await client.$disconnect();
     }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { addRepair, signedInOwner } from "./session";
+import { addRepair, inCatalan } from "./session";
 
 // A phone at 360 px in Catalan, the longest of the three languages: one bar of
 // navigation, nothing wider than the screen, menus inside it.
@@ -8,14 +8,6 @@ import { addRepair, signedInOwner } from "./session";
 test.use({ viewport: { width: 360, height: 740 } });
 
 const LONG = "Cal·librePatek-Philippe-5711/1A-010-NúmeroDeSèrie4829301847562910384756";
-
-async function inCatalan(page: Page, request: Parameters<typeof signedInOwner>[1]) {
-  const owner = await signedInOwner(page, request, "Montserrat Roca i Puigdomènech");
-  await request.put("/api/settings", { headers: owner.headers, data: { language: "ca" } });
-  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
-  await page.addInitScript(() => localStorage.setItem("language", "ca"));
-  return owner;
-}
 
 async function expectFits(page: Page, screen: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { test, type APIRequestContext, type Page } from "@playwright/test";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { e2eDb } from "./database";
 
@@ -35,4 +35,13 @@ export async function addRepair(
   const response = await request.post("/api/repairs", { headers, data });
   if (response.status() !== 201) throw new Error(`repair not created: ${await response.text()}`);
   return response.json();
+}
+
+/** A new owner whose account, cookie and browser all say Catalan (the longest of the three languages). */
+export async function inCatalan(page: Page, request: APIRequestContext, name = "Montserrat Roca i Puigdomènech") {
+  const owner = await signedInOwner(page, request, name);
+  await request.put("/api/settings", { headers: owner.headers, data: { language: "ca" } });
+  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
+  await page.addInitScript(() => localStorage.setItem("language", "ca"));
+  return owner;
 }
