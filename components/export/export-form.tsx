@@ -12,13 +12,9 @@ import { useFlash } from "@/components/ui/use-flash";
 import { FlashNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { saveDownload } from "@/components/ui/download";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
-
-function fileNameOf(response: Response): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? `repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx`;
-}
 
 // SPEC section 2, /export: optional dates, status checkboxes, the fields in
 // three groups with Select All and Select None, Export and Cancel.
@@ -53,12 +49,7 @@ export function ExportForm() {
         endDate: endDate || null,
         statuses: statuses.length ? statuses : null,
       });
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = fileNameOf(response);
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await saveDownload(response, `repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx`);
       setMessage({ kind: "success", text: t("exportPage.done") });
     } catch (error) {
       setMessage({ kind: "error", text: apiErrorText(t, error, t("exportPage.failed")) });
@@ -128,7 +119,7 @@ export function ExportForm() {
             {t("exportPage.selectNone")}
           </button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {GROUPS.map(([group, groupFields]) => (
             <fieldset key={group} className="rounded-lg border border-slate-200 bg-white p-3">
               <legend className="px-1 text-sm font-semibold text-slate-700">{t(`exportPage.${group}`)}</legend>

@@ -1,18 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { apiErrorText } from "@/components/ui/error-text";
 import { repairsApi } from "@/lib/client/api";
 import { takeRecoveryCodesLeft } from "@/lib/client/session";
-import type { WorkQueues } from "@/lib/repairs/queues";
 import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
 import { ALL_REPAIRS, listHref } from "@/components/repairs/list-memory";
 import { statusClasses } from "@/components/repairs/status-style";
 import { NewRepair } from "@/components/repairs/new-repair";
+import type { Locale } from "@/i18n/config";
+import { formatAmount } from "@/lib/repairs/money";
 
 const CARDS = [
   { href: "/repairs", title: "repairsTitle", text: "repairsText" },
@@ -30,8 +31,9 @@ const queueHref = (queue: Queue) =>
 export function Dashboard() {
   const t = useTranslations();
   const { user } = useCurrentUser();
+  const locale = useLocale();
   const router = useRouter();
-  const [queues, setQueues] = useState<WorkQueues | null>(null);
+  const [queues, setQueues] = useState<Awaited<ReturnType<typeof repairsApi.queues>> | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Signed in with a recovery code just now: how many are left.
   const [recoveryLeft] = useState(takeRecoveryCodesLeft);
@@ -76,6 +78,14 @@ export function Dashboard() {
       )}
       {queues && (
         <>
+          <p>
+            <Link href="/premises" className="text-blue-800 underline">
+              {t("premises.dashboard", {
+                count: queues.goods.count,
+                total: formatAmount(queues.goods.declared_total, locale as Locale),
+              })}
+            </Link>
+          </p>
           <section aria-labelledby="queues-title">
             <h2 id="queues-title" className="text-lg font-semibold">
               {t("dashboard.queuesTitle")}

@@ -8,6 +8,7 @@ import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
 import type { SignatureJson } from "@/lib/repairs/signatures";
+import type { GoodsOnPremises, premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
 import type { WorkQueues } from "@/lib/repairs/queues";
@@ -74,7 +75,7 @@ export const repairsApi = {
     return apiRequest<RepairPage>(`/repairs?${params}`);
   },
   /** The dashboard's counts. */
-  queues: () => apiRequest<WorkQueues>("/repairs/queues"),
+  queues: () => apiRequest<WorkQueues & { goods: Awaited<ReturnType<typeof premisesTotals>> }>("/repairs/queues"),
   get: (id: string) => apiRequest<RepairJson>(`/repairs/${id}`),
   create: (fields: RepairInput) => apiRequest<RepairJson>("/repairs", { body: fields }),
   /** `version`: the one the screen shows (If-Match): a repair changed since is refused, 412 repairChanged. */
@@ -116,6 +117,9 @@ export const repairsApi = {
   },
   deletePhoto: (id: string, photoId: string) =>
     apiResponse(`/repairs/${id}/photos/${photoId}`, { method: "DELETE" }).then(done),
+  /** The items the shop holds now, with their declared values (docs/counter.md). */
+  premises: () => apiRequest<GoodsOnPremises>("/repairs/premises"),
+  premisesXlsx: () => apiResponse("/repairs/premises?format=xlsx"),
   signatures: (id: string) => apiRequest<{ signatures: SignatureJson[] }>(`/repairs/${id}/signatures`),
   /** `image`: a PNG data URL of what was drawn; one per stage, never changed. */
   sign: (id: string, signature: { stage: "intake" | "pickup"; signer_name: string; image: string }) =>

@@ -148,7 +148,11 @@ const createFields = Object.fromEntries(
     const spec = fieldSpec(column as InputColumn);
     if (spec.required && !spec.givenOnCreate) return [column, rule];
     // Left empty, the server gives it.
-    if (spec.givenOnCreate) return [column, z.preprocess((v) => ((typeof v === "string" && !v.trim()) || v === null ? undefined : v), rule.optional())];
+    if (spec.givenOnCreate)
+      return [
+        column,
+        z.preprocess((v) => ((typeof v === "string" && !v.trim()) || v === null ? undefined : v), rule.optional()),
+      ];
     if (spec.default !== undefined) return [column, (rule as z.ZodEnum).default(spec.default as never)];
     return [column, rule.optional()];
   }),

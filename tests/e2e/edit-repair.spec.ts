@@ -41,13 +41,13 @@ test("the edit form starts from the repair, saves every field, and adds photos a
 
   await page.getByRole("button", { name: "Edit" }).click();
   // A change typed but not saved survives adding a photo: the form stays open with it.
-  await form.getByLabel("Notes").fill("Tancador fluix");
+  await form.getByLabel("Internal notes").fill("Tancador fluix");
   const png = await sharp({ create: { width: 6, height: 6, channels: 3, background: "#552200" } })
     .png()
     .toBuffer();
   await form.locator('input[type="file"]').setInputFiles({ name: "clasp.png", mimeType: "image/png", buffer: png });
   await expect(form.getByRole("status").filter({ hasText: "Photos added" })).toBeVisible();
-  await expect(form.getByLabel("Notes")).toHaveValue("Tancador fluix");
+  await expect(form.getByLabel("Internal notes")).toHaveValue("Tancador fluix");
   await form.getByRole("button", { name: "Save changes" }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText("Tancador fluix")).toBeVisible();

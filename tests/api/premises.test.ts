@@ -1,0 +1,91 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { GET as premisesRoute } from "@/app/api/repairs/premises/route";
+import { GET as queuesRoute } from "@/app/api/repairs/queues/route";
+import { PUT as settingsRoute } from "@/app/api/settings/route";
+import { authed } from "../helpers/auth";
+import { createRepair, shopSession } from "../helpers/repairs";
+import { withTestDatabase } from "../helpers/test-database";
+
+// Goods on the premises (docs/counter.md): what the shop holds for its
+// customers now, with the declared values and their total, for the insurer.
+
+withTestDatabase();
+
+const premises = (token: string, query = "") => premisesRoute(authed(`/api/repairs/premises${query}`, token));
+
+async function seeded() {
+  const session = await shopSession();
+  const { api } = session;
+  const watch = await createRepair(api, {
+    item_type: "watch",
+    brand: "Omega",
+    serial_number: "SN-1",
+    declared_value: "1250,50",
+  });
+  const ring = await createRepair(api, { item_type: "jewelry", status: "ready", declared_value: 900 });
+  const nothing = await createRepair(api, { status: "denied" });
+  const out = await createRepair(api, { status: "outsourced", outsourced_to: "Taller Puig", declared_value: 300 });
+  // Not held: collected, or not arrived yet.
+  await createRepair(api, { status: "picked_up", declared_value: 5000 });
+  await createRepair(api, { status: "sent", declared_value: 7000 });
+  // Another shop's goods are its own.
+  await createRepair((await shopSession()).api, { declared_value: 9999 });
+  return { ...session, watch, ring, nothing, out };
+}
+
+describe("GET /api/repairs/premises", () => {
+  it("lists what the shop holds, oldest first, and what is at workshops apart, with their declared totals", async () => {
+    const { token, watch, ring, nothing, out } = await seeded();
+    const goods = await (await premises(token)).json();
+    expect(goods.held.map((i: { id: string }) => i.id)).toEqual([watch.id, ring.id, nothing.id]);
+    expect(goods.held[0]).toMatchObject({ brand: "Omega", serial_number: "SN-1", declared_value: 1250.5 });
+    expect(goods.at_workshops.map((i: { id: string; outsourced_to: string }) => [i.id, i.outsourced_to])).toEqual([
+      [out.id, "Taller Puig"],
+    ]);
+    expect(goods.totals).toEqual({
+      held: { count: 3, declared_total: 2150.5, undeclared: 1 },
+      at_workshops: { count: 1, declared_total: 300, undeclared: 0 },
+    });
+    // The dashboard's line counts both.
+    const queues = await (await queuesRoute(authed("/api/repairs/queues", token))).json();
+    expect(queues.goods).toEqual({ count: 4, declared_total: 2450.5, undeclared: 1 });
+  });
+
+  it("gives the same as a spreadsheet in the reader's language, with a total under each part", async () => {
+    const { token, watch } = await seeded();
+    await settingsRoute(authed("/api/settings", token, { language: "es" }, "PUT"));
+    const response = await premises(token, "?format=xlsx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="goods_on_premises_\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(values[0]).toEqual([
+      "Número de reparación",
+      "Cliente",
+      "Tipo",
+      "Descripción del artículo",
+      "Marca",
+      "Modelo",
+      "Número de serie",
+      "Estado",
+      "Dónde",
+      "Creado",
+      "Valor declarado",
+    ]);
+    expect(values[1][0]).toBe(watch.repair_number);
+    expect(values[1][10]).toBe(1250.5);
+    expect(values[1][8]).toBe("En la tienda");
+    expect(values[4]).toEqual(expect.arrayContaining(["Total en la tienda", 2150.5]));
+    expect(values[5]).toEqual(expect.arrayContaining(["Taller Puig", 300]));
+    expect(values[6]).toEqual(expect.arrayContaining(["Total en talleres", 300]));
+    expect(sheet.getRow(2).getCell(11).numFmt).toBe('#,##0.00 "€"');
+  });
+});
