@@ -105,11 +105,13 @@ test("a refused save on a phone brings the first error into view, with the focus
   await expect(number).toBeFocused();
 
   // The form's own checks do the same.
-  await number.fill("");
+  const name = dialog.getByLabel("Nom del client");
+  await name.fill("");
   await save.scrollIntoViewIfNeeded();
+  await expect(name).not.toBeInViewport();
   await save.click();
-  await expect(number).toBeFocused();
-  await expect(number).toBeInViewport();
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
 });
 
 test("the photo viewer fits a phone in Catalan: Previous, Next and Close on one line, and the photo opens full size", async ({

@@ -185,7 +185,7 @@ test.describe("on a 360 px phone in Catalan", () => {
     await page.goto(`/repairs/${repair.id}`);
     await page.getByRole("button", { name: "Edita" }).click();
     const form = page.getByRole("dialog", { name: "Edita la reparació" });
-    await form.getByLabel("Estat").selectOption("outsourced");
+    await form.getByRole("combobox", { name: /^Estat/ }).selectOption("outsourced");
     await form.getByRole("button", { name: "Desa els canvis" }).click();
     const dialog = page.getByRole("dialog", { name: "Envia a un taller extern" });
     // No workshop yet: a new one is named here.
