@@ -14,6 +14,8 @@ const BROWSER_SAFE = [
   "@/lib/auth/schema",
   "@/lib/export/fields",
   "@/lib/export/schema",
+  "@/lib/payments/kinds",
+  "@/lib/repairs/balance",
   "@/lib/repairs/dates",
   "@/lib/repairs/field-text",
   "@/lib/repairs/fields",

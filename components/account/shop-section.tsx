@@ -28,15 +28,28 @@ const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }
   { name: "tax_id", label: "taxId" },
   { name: "repair_number_prefix", label: "numberPrefix" },
   { name: "next_repair_number", label: "nextNumber", type: "days" },
+  { name: "deposit_percent", label: "depositPercent", type: "days" },
 ];
 
 const asText = (details: ShopDetails) =>
   Object.fromEntries(FIELDS.map(({ name }) => [name, String(details[name] ?? "")])) as Record<Field, string>;
-/** What the server takes: texts as typed, the days as a number (the server says if it is not one). */
-const asSent = (values: Record<Field, string>) => ({
+/**
+ * What the server takes: texts as typed, numbers as numbers (the server says
+ * if one is not). The series' next number goes only when it was changed here:
+ * the counter moves with every new repair, and a form opened before must not
+ * set it back.
+ */
+const asSent = (values: Record<Field, string>, loaded: Record<Field, string>) => ({
   ...values,
   ready_waiting_days: values.ready_waiting_days.trim() === "" ? null : Number(values.ready_waiting_days),
-  next_repair_number: values.next_repair_number.trim() === "" ? null : Number(values.next_repair_number),
+  next_repair_number:
+    values.next_repair_number === loaded.next_repair_number
+      ? undefined
+      : values.next_repair_number.trim() === ""
+        ? null
+        : Number(values.next_repair_number),
+  // Empty: no deposit is suggested.
+  deposit_percent: values.deposit_percent.trim() === "" ? null : Number(values.deposit_percent),
 });
 
 // The shop's details (any account of the shop may edit them): the name, how
@@ -44,6 +57,7 @@ const asSent = (values: Record<Field, string>) => ({
 export function ShopSection() {
   const t = useTranslations();
   const [values, setValues] = useState<Record<Field, string> | null>(null);
+  const [loaded, setLoaded] = useState<Record<Field, string> | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
@@ -51,7 +65,10 @@ export function ShopSection() {
 
   useEffect(() => {
     shopApi.get().then(
-      (details) => setValues(asText(details)),
+      (details) => {
+        setValues(asText(details));
+        setLoaded(asText(details));
+      },
       (error: unknown) => setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.shopFailed")) }),
     );
   }, [t, setFlash]);
@@ -67,7 +84,9 @@ export function ShopSection() {
     if (!values) return;
     setBusy(true);
     try {
-      setValues(asText(await shopApi.save(asSent(values))));
+      const saved = asText(await shopApi.save(asSent(values, loaded ?? values)));
+      setValues(saved);
+      setLoaded(saved);
       // New repairs take the shop's language: the signed-in user's copy of it changes too.
       void reload();
       setErrors({});

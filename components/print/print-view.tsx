@@ -11,6 +11,7 @@ import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
 import { shownFields } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { SignatureJson } from "@/lib/repairs/signatures";
+import type { PaymentJson } from "@/lib/payments/kinds";
 import { dayIn } from "@/lib/time-zone";
 import { apiErrorText } from "@/components/ui/error-text";
 import { button } from "@/components/ui/button";
@@ -24,6 +25,7 @@ type Loaded = {
   repair: RepairJson;
   shop: ShopDetails;
   signatures: SignatureJson[];
+  payments: PaymentJson[];
   t: Translate;
   qr: string;
   language: Locale;
@@ -39,7 +41,16 @@ const staffUrl = (repair: RepairJson) => new URL(`/repairs/${repair.id}`, repair
 // the screen only.
 // On a phone the sheet is wider than the screen: it starts at the left edge
 // and scrolls, never cut off on the left.
-export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
+export function PrintView({
+  id,
+  format,
+  paymentReceipt = false,
+}: {
+  id: string;
+  format: PrintFormat;
+  /** Titled as the receipt of what was paid. */
+  paymentReceipt?: boolean;
+}) {
   const ui = useTranslations();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -47,17 +58,19 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
   useEffect(() => {
     let live = true;
     (async () => {
-      const [repair, shop, { signatures }] = await Promise.all([
+      const tag = format === "tag";
+      const [repair, shop, { signatures }, { payments }] = await Promise.all([
         repairsApi.get(id),
         shopApi.get(),
-        format === "tag" ? { signatures: [] } : repairsApi.signatures(id),
+        tag ? { signatures: [] } : repairsApi.signatures(id),
+        tag ? { payments: [] } : repairsApi.payments(id),
       ]);
       // The ticket is the customer's, in their language; the tag is the shop's.
       const language = format === "tag" ? shop.language : repair.customer_language;
       const messages = (await import(`@/messages/${language}.json`)).default;
       const t = createTranslator({ locale: language, messages }) as unknown as Translate;
       const qr = await qrDataUrl(format === "tag" ? staffUrl(repair) : repair.status_url);
-      if (live) setLoaded({ repair, shop, signatures, t, qr, language });
+      if (live) setLoaded({ repair, shop, signatures, payments, t, qr, language });
     })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
     return () => {
       live = false;
@@ -90,7 +103,12 @@ export function PrintView({ id, format }: { id: string; format: PrintFormat }) {
         </p>
       )}
       {!loaded && !failure && <p role="status">{ui("common.loading")}</p>}
-      {loaded && (format === "tag" ? <Tag {...loaded} /> : <Ticket {...loaded} format={format} />)}
+      {loaded &&
+        (format === "tag" ? (
+          <Tag {...loaded} />
+        ) : (
+          <Ticket {...loaded} format={format} paymentReceipt={paymentReceipt} />
+        ))}
     </div>
   );
 }
@@ -113,11 +131,13 @@ function Ticket({
   repair,
   shop,
   signatures,
+  payments,
   t,
   qr,
   format,
   language: locale,
-}: Loaded & { format: Exclude<PrintFormat, "tag"> }) {
+  paymentReceipt,
+}: Loaded & { format: Exclude<PrintFormat, "tag">; paymentReceipt: boolean }) {
   const receipt = format === "receipt";
   const sheet = {
     a5: "sheet-a5 w-[128mm] text-[10pt]",
@@ -153,6 +173,20 @@ function Ticket({
         .filter(Boolean)
         .join(" · "),
     ]);
+  // What was paid so far (voids left out), and what is left of what is due.
+  const counted = payments.filter((p) => p.voided_at === null);
+  for (const p of counted)
+    facts.push([
+      t("print.payment", {
+        kind: t(`money.kinds.${p.kind}`),
+        date: dayIn(p.created_at, shop.time_zone),
+        method: t(`money.methods.${p.method}`),
+      }),
+      formatAmount(p.kind === "refund" ? -p.amount : p.amount, locale),
+    ]);
+  if (counted.length) facts.push([t("print.paid"), formatAmount(repair.paid_total, locale)]);
+  if (repair.amount_due !== null)
+    facts.push([t("print.leftToPay"), formatAmount(Math.max(repair.balance_due, 0), locale)]);
   const signed = (stage: SignatureJson["stage"]) => signatures.find((s) => s.stage === stage);
   const intake = signed("intake");
   return (

@@ -49,6 +49,24 @@ export function HistorySection({ repair }: { repair: RepairJson }) {
         return t("history.photoRemoved", { name: e.detail ?? "" });
       case "sent_out":
         return t("history.sentOut", { name: e.detail ?? "" });
+      case "payment": {
+        const [kind, amount, method] = (e.detail ?? "::").split(":");
+        return t("history.payment", {
+          kind: t(`money.kinds.${kind}` as "money.kinds.payment"),
+          amount: format.money(Number(amount)),
+          method: t(`money.methods.${method}` as "money.methods.cash"),
+        });
+      }
+      case "payment_voided": {
+        const [kind, amount, ...reason] = (e.detail ?? "::").split(":");
+        return t("history.paymentVoided", {
+          kind: t(`money.kinds.${kind}` as "money.kinds.payment"),
+          amount: format.money(Number(amount)),
+          reason: reason.join(":"),
+        });
+      }
+      case "picked_up_with_due":
+        return t("history.pickedUpWithDue", { amount: format.money(Number(e.detail)) });
       case "signed": {
         const [stage, ...name] = (e.detail ?? "").split(":");
         return t(stage === "pickup" ? "history.signedPickup" : "history.signed", { name: name.join(":") });

@@ -20,7 +20,8 @@ export function NewRepair({
   onCreated,
   prefill,
 }: {
-  onCreated: (repair: RepairJson, photoProblem?: string) => void;
+  /** `problem`: what was typed and not saved with the repair (photos, deposit), said for the person. */
+  onCreated: (repair: RepairJson, problem?: string) => void;
   /** Opens the form with these values typed in (a new object each time: "Another item for this customer"). */
   prefill?: Record<string, string>;
 }) {
@@ -56,9 +57,9 @@ export function NewRepair({
           open
           initial={initial}
           onOpenChange={setCreating}
-          onSaved={(repair, photoProblem) => {
+          onSaved={(repair, problem) => {
             setCreating(false);
-            onCreated(repair, photoProblem);
+            onCreated(repair, problem);
           }}
         />
       )}

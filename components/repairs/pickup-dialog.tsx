@@ -1,13 +1,25 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/i18n/config";
+import type { PaymentMethod } from "@/lib/payments/kinds";
+import { amountInputText, parseAmount } from "@/lib/repairs/money";
+import { fieldErrorText } from "@/components/ui/error-text";
+import { useFormat } from "./format";
+import { PaymentFields } from "@/components/money/payment-dialog";
 import { useState, type FormEvent } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { SignerFields, useSignatureInput } from "./signatures";
 
-export type Pickup = { collected_by: string; id_checked: boolean; signature: string | null };
+export type Pickup = {
+  collected_by: string;
+  id_checked: boolean;
+  signature: string | null;
+  /** What is still due, taken as the item is handed over (left out: picked up with it due). */
+  payment: { amount: string; method: PaymentMethod } | null;
+};
 
 // Marking picked up locks the repair for good, so it is confirmed, and the
 // counter records who collected the item, whether their identity document was
@@ -24,9 +36,25 @@ export function PickupDialog({
   const t = useTranslations("repair");
   const input = useSignatureInput(repair.customer_name);
   const [idChecked, setIdChecked] = useState(false);
+  const locale = useLocale() as Locale;
+  const tMoney = useTranslations("money");
+  const format = useFormat();
+  const due = repair.balance_due > 0;
+  const [takeNow, setTakeNow] = useState(due);
+  const [amount, setAmount] = useState(amountInputText(due ? repair.balance_due : null, locale));
+  const [method, setMethod] = useState<PaymentMethod>("cash");
+  const [amountError, setAmountError] = useState<string>();
+  const tAll = useTranslations();
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm({ collected_by: input.name.trim(), id_checked: idChecked, signature: input.image });
+    const parsed = parseAmount(amount, locale);
+    if (takeNow && parsed.error) return setAmountError(fieldErrorText(tAll, parsed.error));
+    onConfirm({
+      collected_by: input.name.trim(),
+      id_checked: idChecked,
+      signature: input.image,
+      payment: takeNow ? { amount, method } : null,
+    });
   };
   return (
     <Modal
@@ -37,6 +65,33 @@ export function PickupDialog({
       wide
     >
       <form onSubmit={confirm} className="flex flex-col gap-3">
+        {due && (
+          <fieldset className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+            <legend className="px-1 font-semibold text-amber-900">
+              {tMoney("stillDue", { amount: format.money(repair.balance_due) })}
+            </legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={takeNow} onChange={(e) => setTakeNow(e.target.checked)} />
+              {tMoney("takeNow")}
+            </label>
+            {takeNow ? (
+              <PaymentFields
+                amount={amount}
+                method={method}
+                amountError={amountError}
+                onChange={(change) => {
+                  if (change.amount !== undefined) {
+                    setAmount(change.amount);
+                    setAmountError(undefined);
+                  }
+                  if (change.method) setMethod(change.method);
+                }}
+              />
+            ) : (
+              <p className="text-sm text-amber-900">{tMoney("pickedUpAnyway")}</p>
+            )}
+          </fieldset>
+        )}
         <SignerFields input={input} nameLabel={t("collectedBy")} />
         <p className="-mt-1 text-sm text-slate-600">{t("pickupSignature")}</p>
         <label className="flex items-center gap-2 text-sm">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { repairsApi, type SendOut } from "@/lib/client/api";
+import { repairsApi, shopApi, type SendOut } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import { NOTICE_GRACE_MS, QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
@@ -32,6 +32,8 @@ import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { PickupDialog, type Pickup } from "./pickup-dialog";
+import { MoneySection } from "@/components/money/money-section";
+import { PaymentDialog } from "@/components/money/payment-dialog";
 import { Signatures } from "./signatures";
 import { useSendOut } from "./use-send-out";
 import { formatDate } from "@/lib/repairs/dates";
@@ -79,6 +81,7 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
   const [reloads, setReloads] = useState(0);
   const reload = () => setReloads((n) => n + 1);
   const [flash, setFlash] = useFlash();
+  const [depositOffer, setDepositOffer] = useState<{ amount: number; percent: number } | null>(null);
   const sendOut = useSendOut();
   // Unticked: the next change is not emailed to the customer (then it ticks itself again).
   const [tell, setTell] = useState(true);
@@ -178,10 +181,17 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
         },
       },
     });
+  /** A quote approved with nothing paid yet: the shop's share of it is offered as a deposit. */
+  const offerDeposit = async (approved: RepairJson) => {
+    const { deposit_percent: percent } = await shopApi.get();
+    if (!percent || approved.quote_amount === null || approved.paid_total > 0) return;
+    setDepositOffer({ amount: Math.round(approved.quote_amount * percent) / 100, percent });
+  };
   const changeStatus = (status: RepairStatus) => {
     const change = async (send_out?: SendOut) => {
       const changed = await repairsApi.setStatus(id, status, { notify: notify(), send_out, version });
       offerUndo(repair.status, changed);
+      if (status === "approved") void offerDeposit(changed).catch(() => {});
       return changed;
     };
     return status === "outsourced"
@@ -189,13 +199,20 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
       : run(change, t("repairs.statusFailed"), STATUS_ERROR_MS);
   };
   /** Picked up, with who collected it and their signature (saved once the status is). */
-  const pickUp = ({ collected_by, id_checked, signature }: Pickup) =>
+  const pickUp = ({ collected_by, id_checked, signature, payment }: Pickup) =>
     run(
       async () => {
+        // The money first: if it cannot be taken, the item is not marked as handed over.
+        let at = version;
+        if (payment) {
+          await repairsApi.pay(id, { kind: "payment", ...payment });
+          // The payment changed the repair (what was paid): the status goes on that version.
+          at = (await repairsApi.get(id)).version;
+        }
         const changed = await repairsApi.update(
           id,
           { status: "picked_up", collected_by, id_checked, notify: notify() },
-          version,
+          at,
         );
         offerUndo(repair.status, changed);
         if (signature)
@@ -297,6 +314,13 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
         </ConditionSection>
         <QuoteSection repair={repair} closed={closed} onEdit={() => setDialog("quote")} />
         <FinalPriceSection repair={repair} closed={closed} onEdit={() => setDialog("finalPrice")} />
+        <MoneySection
+          repair={repair}
+          onChanged={(said) => {
+            reload();
+            if (said) setFlash({ kind: "success", text: said });
+          }}
+        />
         <Section title={t("repair.photos")}>
           <PhotoGallery
             photos={photos}
@@ -386,6 +410,22 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
         />
       )}
       {sendOut.dialog}
+      {depositOffer && (
+        <PaymentDialog
+          repairId={id}
+          initial={{ kind: "deposit", amount: depositOffer.amount }}
+          title={t("money.offerDeposit", { amount: format.money(depositOffer.amount), percent: depositOffer.percent })}
+          onClose={() => setDepositOffer(null)}
+          onSaved={(payment) => {
+            setDepositOffer(null);
+            reload();
+            setFlash({
+              kind: "success",
+              text: t("money.saved", { kind: t(`money.kinds.${payment.kind}`), amount: format.money(payment.amount) }),
+            });
+          }}
+        />
+      )}
       {dialog === "pickUp" && (
         <PickupDialog
           repair={repair}

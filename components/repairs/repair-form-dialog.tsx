@@ -27,6 +27,8 @@ import { repairCreateSchema, repairUpdateSchema } from "@/lib/repairs/schema";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES, type ItemType } from "@/lib/repairs/workflow";
 import { emptyRecord, RecordInputs, recordErrors, recordPayload, recordValues } from "./record-fields";
+import { PaymentFields } from "@/components/money/payment-dialog";
+import type { PaymentMethod } from "@/lib/payments/kinds";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
@@ -154,8 +156,8 @@ export function RepairFormDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** `photoProblem`: why the photos chosen while creating were not added (the repair was). */
-  onSaved: (repair: RepairJson, photoProblem?: string) => void;
+  /** `problem`: what was typed while creating and not saved with it (photos, deposit), said for the person; the repair was. */
+  onSaved: (repair: RepairJson, problem?: string) => void;
   repair?: RepairJson;
   onPhotosAdded?: () => void;
   /** The save was refused because the repair changed since it was read: read it again. */
@@ -183,6 +185,9 @@ export function RepairFormDialog({
       : null,
   );
   const [photos, setPhotos] = useState<File[]>([]);
+  // A deposit taken as the item is left (new repairs only), saved once the repair is.
+  const [deposit, setDeposit] = useState<{ amount: string; method: PaymentMethod }>({ amount: "", method: "cash" });
+  const [depositError, setDepositError] = useState<string>();
   const [errors, setErrors] = useState<Partial<Record<Name, ErrorCode>>>({});
   // A deadline before today is asked about once; saving it again keeps it.
   const [pastAsked, setPastAsked] = useState("");
@@ -249,7 +254,9 @@ export function RepairFormDialog({
       setPastAsked(deadline);
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const depositParsed = deposit.amount.trim() ? parseAmount(deposit.amount, locale) : null;
+    setDepositError(depositParsed?.error ? fieldErrorText(t, depositParsed.error) : undefined);
+    if (Object.keys(found).length > 0 || depositParsed?.error) return;
     // Going out asks where first; the send-out dialog shows what the save answers.
     if (editing && values.status === "outsourced" && repair.status !== "outsourced")
       return sendOut.ask((details) => save({ send_out: details }, true));
@@ -267,20 +274,31 @@ export function RepairFormDialog({
             repair.version,
           )
         : await repairsApi.create(payloadOf(values, locale));
-      let photoProblem: string | undefined;
+      let problem: string | undefined;
       if (!editing && photos.length > 0) {
         // The repair exists either way (SPEC section 7): log the failure, and say it.
         await repairsApi.addPhotos(saved.id, photos).catch((error: unknown) => {
           console.error("Photo upload failed", error);
-          photoProblem = apiErrorText(t, error, t("createRepair.uploadFailed"));
+          const reason = apiErrorText(t, error, t("createRepair.uploadFailed"));
+          problem = t("createRepair.createdWithoutPhotos", { number: saved.repair_number, reason });
         });
+      }
+      if (!editing && deposit.amount.trim()) {
+        // A deposit taken at the counter as the item is left.
+        await repairsApi
+          .pay(saved.id, { kind: "deposit", amount: deposit.amount, method: deposit.method })
+          .catch((error: unknown) => {
+            const reason = apiErrorText(t, error, t("money.failed"));
+            problem = t("money.depositFailed", { number: saved.repair_number, reason });
+          });
       }
       if (!editing) {
         setValues(blank);
         setPhotos([]);
       }
       sessionStorage.removeItem(key);
-      onSaved(saved, photoProblem);
+      if (!editing) setDeposit({ amount: "", method: "cash" });
+      onSaved(saved, problem);
     } catch (error) {
       // Changed since the form opened: the repair is read again behind it, what was typed stays.
       if (error instanceof ApiError && error.code === "repairChanged") onStale?.();
@@ -421,6 +439,20 @@ export function RepairFormDialog({
             t("createRepair.finalPrice"),
             text("final_price", { inputMode: "decimal", autoComplete: "off" }),
           )}
+        {!editing && (
+          <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">{t("money.deposit")}</legend>
+            <PaymentFields
+              amount={deposit.amount}
+              method={deposit.method}
+              amountError={depositError}
+              onChange={(change) => {
+                setDeposit((current) => ({ ...current, ...change }));
+                if (change.amount !== undefined) setDepositError(undefined);
+              }}
+            />
+          </fieldset>
+        )}
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
           <div className="mt-1 flex flex-wrap items-center gap-2">

@@ -33,6 +33,14 @@ export function RepairRows({
 }) {
   const t = useTranslations();
   const format = useFormat();
+  // Done or collected with money still owed (docs/money.md).
+  const dueMark = (repair: ListRepair) =>
+    repair.balance_due > 0 &&
+    (repair.status === "ready" || repair.status === "picked_up") && (
+      <span className="ml-1 block text-xs font-medium text-red-800">
+        {t("money.dueMark", { amount: format.money(repair.balance_due) })}
+      </span>
+    );
   const quote = (repair: ListRepair) =>
     repair.quote_amount === null
       ? "—"
@@ -105,7 +113,10 @@ export function RepairRows({
                 <td className={`whitespace-nowrap px-3 py-2 ${format.late(repair) ? LATE : ""}`}>
                   {format.date(repair.deadline)}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">{format.money(repair.final_price)}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  {format.money(repair.final_price)}
+                  {dueMark(repair)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -139,7 +150,10 @@ export function RepairRows({
               </div>
               <div>
                 <dt>{t("repairs.columns.finalPrice")}</dt>
-                <dd className="text-slate-900">{format.money(repair.final_price)}</dd>
+                <dd className="text-slate-900">
+                  {format.money(repair.final_price)}
+                  {dueMark(repair)}
+                </dd>
               </div>
             </dl>
           </li>

@@ -135,16 +135,10 @@ export function RepairsList() {
         <h1 className="text-2xl font-semibold">{t("repairs.title")}</h1>
         <NewRepair
           prefill={another}
-          onCreated={(repair, photoProblem) => {
+          onCreated={(repair, problem) => {
             setNotice(
-              photoProblem
-                ? {
-                    kind: "error",
-                    text: t("createRepair.createdWithoutPhotos", {
-                      number: repair.repair_number,
-                      reason: photoProblem,
-                    }),
-                  }
+              problem
+                ? { kind: "error", text: problem }
                 : { kind: "success", text: t("createRepair.created", { number: repair.repair_number }) },
             );
             setCreated(repair);

@@ -19,6 +19,7 @@ const CARDS = [
   { href: "/repairs", title: "repairsTitle", text: "repairsText" },
   { href: "/settings", title: "settingsTitle", text: "settingsText" },
   { href: "/export", title: "exportTitle", text: "exportText" },
+  { href: "/takings", title: "takingsTitle", text: "takingsText" },
 ] as const;
 
 /** The queues read soonest-first where a date says how late: overdue by deadline. */
@@ -57,7 +58,7 @@ export function Dashboard() {
           </p>
         )}
       </section>
-      <ul className="grid gap-4 sm:grid-cols-3">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {CARDS.map((card) => (
           <li key={card.href}>
             <Link

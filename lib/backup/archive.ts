@@ -46,6 +46,7 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "repairs", orderBy: "id" },
   { name: "photos", orderBy: "id" },
   { name: "signatures", orderBy: "id" },
+  { name: "payments", orderBy: "id" },
   { name: "status_history", orderBy: "id" },
   { name: "notices", orderBy: "id" },
   { name: "repair_events", orderBy: "id" },

@@ -8,6 +8,8 @@ import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
 import type { SignatureJson } from "@/lib/repairs/signatures";
+import type { PaymentJson, PaymentKind, PaymentMethod, PaymentsJson } from "@/lib/payments/payments";
+import type { Takings } from "@/lib/payments/takings";
 import type { GoodsOnPremises, premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
@@ -120,6 +122,12 @@ export const repairsApi = {
   /** The items the shop holds now, with their declared values (docs/counter.md). */
   premises: () => apiRequest<GoodsOnPremises>("/repairs/premises"),
   premisesXlsx: () => apiResponse("/repairs/premises?format=xlsx"),
+  payments: (id: string) => apiRequest<PaymentsJson>(`/repairs/${id}/payments`),
+  /** `amount` as typed (the server reads it in the user's language) or a number. */
+  pay: (id: string, payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string }) =>
+    apiRequest<PaymentJson>(`/repairs/${id}/payments`, { body: payment }),
+  voidPayment: (id: string, paymentId: string, reason: string) =>
+    apiRequest<PaymentJson>(`/repairs/${id}/payments/${paymentId}/void`, { body: { reason } }),
   signatures: (id: string) => apiRequest<{ signatures: SignatureJson[] }>(`/repairs/${id}/signatures`),
   /** `image`: a PNG data URL of what was drawn; one per stage, never changed. */
   sign: (id: string, signature: { stage: "intake" | "pickup"; signer_name: string; image: string }) =>
@@ -167,7 +175,7 @@ export const noticeSettingsApi = {
 export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),
   /** The server checks every field (lib/shop/schema.ts); the form sends them as typed. */
-  save: (details: Record<string, string | number | null>) =>
+  save: (details: Record<string, string | number | null | undefined>) =>
     apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
 };
 
@@ -186,6 +194,13 @@ export const workshopsApi = {
 export const settingsApi = {
   save: (changes: { language?: Locale; time_zone?: string }) =>
     apiRequest<{ language: Locale; time_zone: string }>("/settings", { method: "PUT", body: changes }),
+};
+
+export const takingsApi = {
+  get: (range: { from?: string; to?: string }) =>
+    apiRequest<Takings>(`/payments?${new URLSearchParams(range as Record<string, string>)}`),
+  xlsx: (range: { from?: string; to?: string }) =>
+    apiResponse(`/payments?${new URLSearchParams({ ...range, format: "xlsx" } as Record<string, string>)}`),
 };
 
 export const exportApi = {

@@ -1,4 +1,5 @@
 import { fieldSpec } from "@/lib/repairs/fields";
+import { moneyOf } from "@/lib/repairs/balance";
 import type { Instant, RepairFields } from "@/lib/repairs/serialize";
 import { wallClocksIn } from "@/lib/time-zone";
 import { effectiveQuoteStatus, type QuoteStatus } from "@/lib/repairs/workflow";
@@ -43,6 +44,7 @@ export function cellMaker(
   const makers = fields.map((field): ((repair: ExportRow) => string | number | Date | null) => {
     const spec = fieldSpec(field);
     const read = (repair: ExportRow) => repair[spec.prop as keyof ExportRow];
+    if (field === "balance_due") return (repair) => moneyOf(repair).balanceDue;
     if (field === "quote_status")
       return (repair) => {
         const status = effectiveQuoteStatus(

@@ -5,7 +5,7 @@ import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { webStreamOf } from "@/lib/http/web-stream";
 import { holdSlot, limits } from "@/lib/rate-limit";
 import { continueInBackground, databaseTurn, requestCounter } from "@/lib/runtime/requests";
-import { repairColumnList, type RepairColumn } from "@/lib/repairs/fields";
+import { COMPUTED_FROM, repairColumnList, type RepairColumn } from "@/lib/repairs/fields";
 import { wallClockIn } from "@/lib/time-zone";
 import type { ExportField } from "./fields";
 import { exportSchema } from "./schema";
@@ -72,6 +72,7 @@ function columnsFor(fields: ExportField[]): RepairColumn[] {
       "created_at",
       ...fields,
       ...(fields.includes("quote_status") ? (["quote_expires_at"] as const) : []),
+      ...(fields.includes("balance_due") ? COMPUTED_FROM : []),
     ]),
   ];
 }

@@ -87,6 +87,8 @@ type Spec = {
   default?: string;
   /** A date, instant or enum that may be empty (text and money always may, unless required). */
   nullable?: true;
+  /** Money that always has a value (what was paid, what is left). */
+  always?: true;
   /** Written through POST and PUT /repairs (the others are the workflow's, the server's or read-only). */
   input?: true;
   /** In the list's rows (GET /repairs): the repair in brief. */
@@ -96,6 +98,8 @@ type Spec = {
   exportDefault?: true;
   /** Part of the text the search looks in; "digits": its digits alone too (a phone). */
   search?: true | "digits";
+  /** Not a column: worked out from others when the JSON or the export is made (./serialize.ts, lib/export/cells.ts). */
+  computed?: true;
   /** Shown by itself: in this section of the form and detail, on the ticket, on the status page. */
   show?: { section: FieldSection; places: readonly FieldPlace[]; types?: readonly ItemType[] };
 };
@@ -282,6 +286,20 @@ export const REPAIR_FIELDS = {
   quote_created_at: { prop: "quoteCreatedAt", kind: "instant", nullable: true, export: "quoteAndPricing" },
   quote_expires_at: { prop: "quoteExpiresAt", kind: "instant", nullable: true, list: true, export: "quoteAndPricing" },
   final_price: { prop: "finalPrice", kind: "money", input: true, list: true, export: "quoteAndPricing" },
+  /** Paid so far: deposits and payments less refunds, voids left out (lib/payments). */
+  paid_total: { prop: "paidTotal", kind: "money", always: true, list: true, export: "quoteAndPricing" },
+  /** The final price once set, else the approved quote, else null (./balance.ts). */
+  amount_due: { prop: "amountDue", kind: "money", computed: true },
+  /** What is left to pay: the amount due (or 0) less what was paid; negative, money to give back. */
+  balance_due: {
+    prop: "balanceDue",
+    kind: "money",
+    always: true,
+    computed: true,
+    list: true,
+    export: "quoteAndPricing",
+  },
+  last_payment_at: { prop: "lastPaymentAt", kind: "instant", nullable: true, export: "quoteAndPricing" },
   picked_up_at: { prop: "pickedUpAt", kind: "instant", nullable: true, export: "statusAndDates" },
   /** Who collected the item, and whether their identity document was checked (asked at pickup). */
   collected_by: { prop: "collectedBy", kind: "text", max: 200, input: true, export: "statusAndDates" },
@@ -335,10 +353,15 @@ export function shownFields(place: FieldPlace, section: FieldSection | null, ite
   );
 }
 
+/** The fields that are not columns. */
+export type ComputedColumn = ColumnsWith<{ computed: true }>;
+/** What the computed fields are made of (./balance.ts): read whenever one of them is. */
+export const COMPUTED_FROM: RepairColumn[] = ["final_price", "quote_amount", "quote_status", "paid_total"];
+
 /** `repair_number AS "repairNumber", …` for these columns (all of them unless said), in the registry's order. */
 export function repairColumnList(columns?: readonly RepairColumn[]): string {
   return entries
-    .filter(([column]) => !columns || columns.includes(column))
+    .filter(([column, spec]) => !spec.computed && (!columns || columns.includes(column)))
     .map(([column, { prop }]) => (column === prop ? column : `${column} AS "${prop}"`))
     .join(", ");
 }

@@ -23,6 +23,9 @@ export type HistoryEntry = {
     | "photo_removed"
     | "sent_out"
     | "signed"
+    | "payment"
+    | "payment_voided"
+    | "picked_up_with_due"
     | "notice";
   at: string;
   /** The account's name; null for the customer (by_customer) or the server (notices), or a deleted account. */

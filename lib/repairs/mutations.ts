@@ -21,6 +21,7 @@ import { takeRepairNumber } from "./numbering";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
+import { moneyOf } from "./balance";
 import { repairData } from "./columns";
 import { effectiveQuoteStatus, isClosed, type RepairStatus } from "./workflow";
 import { cancelHeldNotices, queueNotice, queueNotices, wakeWorker } from "@/lib/notices/queue";
@@ -118,6 +119,13 @@ export async function applyStatusChange(
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
   const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
+  // Collected with money still owed: allowed, and the history says how much.
+  if (to === "picked_up")
+    for (const repair of updated) {
+      const { balanceDue } = moneyOf(repair);
+      if (balanceDue > 0 && !("byCustomer" in actor))
+        await recordEvent(tx, actor, repair.id, "picked_up_with_due", balanceDue.toFixed(2), now);
+    }
   const noticed = "byCustomer" in actor ? false : await queueNotices(tx, updated, { kind: "status", to }, notify);
   return { updated, noticed };
 }

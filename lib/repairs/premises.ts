@@ -1,11 +1,10 @@
-import { PassThrough } from "node:stream";
 import { CATALOGS } from "@/i18n/catalogs";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
 import { DATE_FORMAT, MONEY_FORMAT, TEXT_FORMAT } from "@/lib/export/cells";
-import { writeXlsx, type Cell } from "@/lib/export/xlsx";
+import { sheetFile } from "@/lib/export/sheet";
+import type { Cell } from "@/lib/export/xlsx";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { webStreamOf } from "@/lib/http/web-stream";
 import { dayIn, wallClockIn } from "@/lib/time-zone";
 import { iso } from "./serialize";
 import { REPAIR_STATUSES, type ItemType, type RepairStatus } from "./workflow";
@@ -158,19 +157,6 @@ export async function goodsOnPremisesXlsx(
     ...goods.at_workshops.map(line),
     total(m.premises.totalAtWorkshops, goods.totals.at_workshops.declared_total),
   ];
-  const output = new PassThrough();
-  void writeXlsx(
-    output,
-    columns,
-    (async function* () {
-      yield all;
-    })(),
-    {
-      cells: (row) => row,
-      sheetName: () => m.premises.sheetName,
-      maxRowsPerSheet: 1_048_575,
-    },
-  ).catch((error: unknown) => output.destroy(error as Error));
   const day = dayIn(now, reader.timeZone).split("/").reverse().join("-");
-  return { fileName: `goods_on_premises_${day}.xlsx`, body: webStreamOf(output) };
+  return { fileName: `goods_on_premises_${day}.xlsx`, body: sheetFile(columns, all, m.premises.sheetName) };
 }

@@ -39,6 +39,9 @@ export function queueCondition(queue: Queue, shopId: string, now: Date): Prisma.
       return Prisma.sql`${openQuote} AND quote_expires_at <= ${now}`;
     case "workshop_overdue":
       return Prisma.sql`status = 'outsourced' AND expected_back_on < ${today(shopId)}`;
+    case "unpaid":
+      // Collected, not fully paid (lib/repairs/balance.ts: the final price, else the approved quote).
+      return Prisma.sql`status = 'picked_up' AND coalesce(final_price, CASE WHEN quote_status = 'approved' THEN quote_amount END, 0) > paid_total`;
   }
 }
 

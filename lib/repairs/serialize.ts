@@ -1,6 +1,15 @@
 import type { Photo, Prisma, Repair } from "@/lib/generated/prisma/client";
 import { statusUrl } from "@/lib/status-link/link";
-import { columnsWhere, fieldSpec, REPAIR_FIELDS, type ColumnsWith, type PropOf, type RepairColumn } from "./fields";
+import { moneyOf } from "./balance";
+import {
+  columnsWhere,
+  fieldSpec,
+  REPAIR_FIELDS,
+  type ColumnsWith,
+  type ComputedColumn,
+  type PropOf,
+  type RepairColumn,
+} from "./fields";
 import { effectiveQuoteStatus } from "./workflow";
 
 // A repair's JSON, made from the field registry (./fields.ts): snake_case,
@@ -38,7 +47,7 @@ export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "u
   };
 }
 
-type Props<Shape> = PropOf<ColumnsWith<Shape>>;
+type Props<Shape> = PropOf<Exclude<ColumnsWith<Shape>, ComputedColumn>>;
 type MoneyProps = Props<{ kind: "money" | "decimal" }>;
 type TimeProps = Props<{ kind: "date" | "instant" }>;
 /** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
@@ -49,41 +58,46 @@ export type RepairFields = Omit<Repair, MoneyProps | TimeProps | "searchText" | 
 };
 
 /** A column's value in the JSON, by its kind. */
-type JsonOf<S> = S extends { kind: "money" | "decimal" }
-  ? number | null
-  : S extends { kind: "codes" }
-    ? string[]
-    : S extends { kind: "flag" }
-      ? boolean | null
-      : S extends { kind: "count" }
-        ? number
-        : S extends { values: readonly (infer V)[] }
-          ? V | (S extends { nullable: true } ? null : never)
-          : S extends { kind: "text" | "email" | "id" }
-            ? S extends { required: string } | { kind: "id"; nullable?: never }
-              ? string
-              : string | null
-            : S extends { nullable: true }
-              ? string | null
-              : string;
+type JsonOf<S> = S extends { kind: "money"; always: true }
+  ? number
+  : S extends { kind: "money" | "decimal" }
+    ? number | null
+    : S extends { kind: "codes" }
+      ? string[]
+      : S extends { kind: "flag" }
+        ? boolean | null
+        : S extends { kind: "count" }
+          ? number
+          : S extends { values: readonly (infer V)[] }
+            ? V | (S extends { nullable: true } ? null : never)
+            : S extends { kind: "text" | "email" | "id" }
+              ? S extends { required: string } | { kind: "id"; nullable?: never }
+                ? string
+                : string | null
+              : S extends { nullable: true }
+                ? string | null
+                : string;
 type JsonOfColumns<C extends RepairColumn> = { -readonly [K in C]: JsonOf<(typeof REPAIR_FIELDS)[K]> };
 
 /** The list's columns (GET /repairs): the repair in brief; GET /repairs/{id} has all of it. */
 export const LIST_COLUMNS = columnsWhere((spec) => spec.list) as ColumnsWith<{ list: true }>[];
 type ListColumn = ColumnsWith<{ list: true }>;
-export type ListFields = Pick<RepairFields, PropOf<ListColumn>>;
+export type ListFields = Pick<RepairFields, PropOf<Exclude<ListColumn, ComputedColumn>>>;
 /** Read to make the JSON, never in it: the link's token (status_url is). */
 type Hidden = "status_token";
 const JSON_COLUMNS = columnsWhere(() => true).filter((column) => column !== "status_token");
+
+const number = (value: unknown) => (value == null ? null : Number(value));
 
 function jsonOf(columns: readonly RepairColumn[], repair: Record<string, unknown>, now: Date) {
   const json: Record<string, unknown> = {};
   for (const column of columns) {
     const { prop, kind } = fieldSpec(column);
     const value = repair[prop] as unknown;
-    if (column === "quote_status")
+    if (column === "amount_due" || column === "balance_due") json[column] = moneyOf(repair)[prop as "amountDue"];
+    else if (column === "quote_status")
       json[column] = effectiveQuoteStatus(value as Repair["quoteStatus"], repair.quoteExpiresAt as Instant | null, now);
-    else if (kind === "money" || kind === "decimal") json[column] = value == null ? null : Number(value);
+    else if (kind === "money" || kind === "decimal") json[column] = number(value);
     else if (kind === "date" || kind === "instant") json[column] = iso((value ?? null) as Instant | null);
     else json[column] = value ?? null;
   }

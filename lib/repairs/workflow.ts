@@ -26,6 +26,7 @@ export const QUEUES = [
   "quote_expiring",
   "quote_expired",
   "workshop_overdue",
+  "unpaid",
 ] as const;
 export type Queue = (typeof QUEUES)[number];
 /** A queue's count above this shows as "1000+". */

@@ -29,6 +29,7 @@ const SELECT = {
   taxId: true,
   repairNumberPrefix: true,
   nextRepairNumber: true,
+  depositPercent: true,
 } as const;
 
 function detailsJson(shop: {
@@ -45,6 +46,7 @@ function detailsJson(shop: {
   taxId: string | null;
   repairNumberPrefix: string;
   nextRepairNumber: number;
+  depositPercent: number | null;
 }) {
   return {
     name: shop.name,
@@ -61,6 +63,7 @@ function detailsJson(shop: {
     tax_id: shop.taxId,
     repair_number_prefix: shop.repairNumberPrefix,
     next_repair_number: shop.nextRepairNumber,
+    deposit_percent: shop.depositPercent,
   };
 }
 
@@ -77,7 +80,7 @@ export async function getShopDetails(client: PrismaClient, caller: Caller): Prom
 export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
   const { opening_hours, ticket_terms, ready_waiting_days, legal_name, tax_id, ...rest } =
     shopDetailsSchema.parse(input);
-  const { repair_number_prefix, next_repair_number, ...contact } = rest;
+  const { repair_number_prefix, next_repair_number, deposit_percent, ...contact } = rest;
   const shop = await client.shop.update({
     where: { id: caller.shopId },
     data: {
@@ -89,6 +92,7 @@ export async function updateShopDetails(client: PrismaClient, caller: Caller, in
       taxId: tax_id,
       repairNumberPrefix: repair_number_prefix,
       nextRepairNumber: next_repair_number,
+      depositPercent: deposit_percent,
     },
     select: SELECT,
   });

@@ -44,6 +44,13 @@ export const shopDetailsSchema = z
       (v) => (typeof v === "string" ? normalizeTaxId(v) || null : v),
       z.string({ error: "taxIdInvalid" }).refine(isValidTaxId, { error: "taxIdInvalid" }).nullable(),
     ),
+    /** The share of an approved quote the screens suggest as a deposit (null: none). */
+    deposit_percent: z
+      .number({ error: "depositPercentInvalid" })
+      .int({ error: "depositPercentInvalid" })
+      .min(1, { error: "depositPercentInvalid" })
+      .max(100, { error: "depositPercentInvalid" })
+      .nullable(),
     /** The shop's series of repair numbers (lib/repairs/numbering.ts): its prefix and the next running number. */
     repair_number_prefix: z
       .string({ error: "numberPrefixInvalid" })

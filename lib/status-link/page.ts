@@ -11,6 +11,7 @@ import {
 } from "@/lib/repairs/workflow";
 import { LINK_DAYS_AFTER_PICKUP, TOKEN_PATTERN } from "./link";
 import { shownFields, type RepairColumn } from "@/lib/repairs/fields";
+import { moneyOf } from "@/lib/repairs/balance";
 import type { ShopContact } from "@/lib/shop/details";
 
 // What the status page shows, read in one query by the token's hash, and the
@@ -25,6 +26,9 @@ export type StatusPageData = {
   deadline: Date | null;
   quote: { amount: number; notes: string | null; status: QuoteStatus; expiresAt: Date | null } | null;
   finalPrice: number | null;
+  /** What was paid, and what is left of what is due (null: nothing due yet). */
+  paid: number;
+  leftToPay: number | null;
   language: Locale;
   shop: ShopContact;
   /** The counter's record the customer sees (lib/repairs/fields.ts `show`), by column, as the JSON has them. */
@@ -45,6 +49,7 @@ type Row = {
   quoteStatus: QuoteStatus | null;
   quoteExpiresAt: Date | string | null;
   finalPrice: Prisma.Decimal | string | null;
+  paidTotal: string;
   language: Locale;
   shopName: string;
   address: string | null;
@@ -70,7 +75,7 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
     SELECT r.repair_number AS "repairNumber", r.item_type AS "itemType", r.item_description AS "itemDescription",
       r.status, r.deadline, r.quote_amount AS "quoteAmount", r.quote_notes AS "quoteNotes",
       r.quote_status AS "quoteStatus", r.quote_expires_at AS "quoteExpiresAt", r.final_price AS "finalPrice",
-      r.customer_language AS language, s.name AS "shopName", s.address, s.phone, s.email,
+      r.paid_total AS "paidTotal", r.customer_language AS language, s.name AS "shopName", s.address, s.phone, s.email,
       s.opening_hours AS "openingHours", s.time_zone AS "timeZone"${RECORD_SELECT}
     FROM repairs r JOIN shops s ON s.id = r.shop_id
     WHERE ${byToken(token)} AND ${linkAlive}`,
@@ -94,6 +99,11 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
             expiresAt: quoteExpiresAt,
           },
     finalPrice: amount(row.finalPrice),
+    paid: Number(row.paidTotal),
+    leftToPay: (() => {
+      const { amountDue, balanceDue } = moneyOf(row);
+      return amountDue === null ? null : balanceDue;
+    })(),
     language: row.language,
     record: RECORD_COLUMNS.filter((column) => shownFields("statusPage", null, row.itemType).includes(column)).map(
       (column) => [column, row[column]],

@@ -134,6 +134,18 @@ function contact(t: T, shop: StatusPageData["shop"]): string {
   return parts ? section(t("statusPage.contact"), `<address>${parts}</address>`) : "";
 }
 
+/** What was paid and what is left to pay, once there is either. */
+function moneySection(t: T, data: StatusPageData, locale: Locale): string {
+  if (data.paid === 0 && data.leftToPay === null) return "";
+  const facts = [
+    `<dt>${escape(t("statusPage.paid"))}</dt><dd>${escape(formatAmount(data.paid, locale))}</dd>`,
+    data.leftToPay !== null && data.leftToPay > 0
+      ? `<dt>${escape(t("statusPage.leftToPay"))}</dt><dd><strong>${escape(formatAmount(data.leftToPay, locale))}</strong></dd>`
+      : "",
+  ].join("");
+  return section(t("statusPage.payments"), `<dl>${facts}</dl>`);
+}
+
 /** The item's identity and condition as recorded at the counter, in the page's language. */
 function recordFacts(t: T, data: StatusPageData, locale: Locale): string[] {
   const write = fieldWriters(t as (key: string) => string, (value) => formatAmount(value, locale), locale);
@@ -161,6 +173,7 @@ export function renderStatusPage(data: StatusPageData, locale: Locale, nonce: st
     data.finalPrice !== null
       ? section(t("statusPage.finalPrice"), `<p class="amount">${escape(formatAmount(data.finalPrice, locale))}</p>`)
       : "",
+    moneySection(t, data, locale),
     data.status === "ready" && data.shop.openingHours
       ? section(t("statusPage.openingHours"), `<p>${lines(data.shop.openingHours)}</p>`)
       : "",

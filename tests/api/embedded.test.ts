@@ -10,6 +10,7 @@ import { answerQuote, readStatusPage } from "@/lib/status-link/page";
 import { workQueues } from "@/lib/repairs/queues";
 import { listRepairs } from "@/lib/repairs/queries";
 import { createRepair } from "@/lib/repairs/mutations";
+import { addPayment, listPayments } from "@/lib/payments/payments";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 
@@ -171,6 +172,20 @@ describe("the embedded database", () => {
       ]);
       expect(made.every((r) => /^JP-\d{8}-000\d\d$/.test(r.repair_number))).toBe(true);
       expect(made[0]).toMatchObject({ weight_grams: 3.47, condition: ["bent"] });
+      // Money too: payments made at once all count, under the repair's lock.
+      await client.repair.update({ where: { id: made[0].id }, data: { finalPrice: 120 } });
+      await Promise.all(
+        [20, 30].map((amount) =>
+          addPayment(
+            client,
+            { shopId: shop.id, userId: user.id },
+            made[0].id,
+            { kind: "deposit", amount, method: "cash" },
+            "ca",
+          ),
+        ),
+      );
+      expect(await listPayments(client, shop.id, made[0].id)).toMatchObject({ paid_total: 50, balance_due: 70 });
     } finally {
       await client.$disconnect();
       await embedded.stop();

@@ -61,6 +61,8 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
       quote_expiring: { count: 1, capped: false },
       quote_expired: { count: 1, capped: false },
       workshop_overdue: { count: 0, capped: false },
+      // Picked up with nothing due (no final price, the quote never approved).
+      unpaid: { count: 0, capped: false },
     });
     expect(counts.ready_waiting_days).toBe(7);
     expect(counts.statuses).toMatchObject({ in_repair: 1, received: 1, ready: 3, denied: 1, picked_up: 1, quoting: 3 });

@@ -91,6 +91,9 @@ const LIST_FIELDS = [
   "quote_expires_at",
   "final_price",
   "created_at",
+  // What is left to pay: the list's "due" mark.
+  "paid_total",
+  "balance_due",
 ];
 
 describe("GET /api/repairs", () => {
@@ -370,6 +373,11 @@ describe("GET /api/repairs/{id}", () => {
         "declared_value",
         "collected_by",
         "id_checked",
+        // Money (docs/money.md).
+        "paid_total",
+        "amount_due",
+        "balance_due",
+        "last_payment_at",
       ].sort(),
     );
     expect(repair).toMatchObject({ notes: "Cliente habitual", outsourced_to: "Taller Central" });

@@ -27,6 +27,7 @@ describe("GET and PUT /api/shop", () => {
       tax_id: null,
       repair_number_prefix: "R",
       next_repair_number: 1,
+      deposit_percent: null,
     });
 
     const details = {
@@ -49,6 +50,7 @@ describe("GET and PUT /api/shop", () => {
       tax_id: null,
       repair_number_prefix: "R",
       next_repair_number: 1,
+      deposit_percent: null,
       message: "Shop details saved",
     });
 

@@ -10,6 +10,7 @@ import { onServer } from "@/lib/db/admin";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { createRepair } from "@/lib/repairs/mutations";
+import { addPayment, listPayments } from "@/lib/payments/payments";
 import { fillStatusLink, statusUrl } from "@/lib/status-link/link";
 import { readStatusPage } from "@/lib/status-link/page";
 import { sealStoredTokens } from "@/lib/status-link/token";
@@ -521,6 +522,54 @@ describe("upgrading from the previous release", () => {
       );
       expect(made.repair_number).toMatch(/^R-\d{8}-00001$/);
       expect(made.serial_number).toBe("SN-1");
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it("gives the last release's repairs nothing paid, and takes payments on them at once", async () => {
+    const release = "20261126160000_counter_record";
+    const url = await previousRelease(release);
+    let shop = "";
+    await onServer(url, async (c) => {
+      shop = await insertShop(c, "Rellotgeria Vidal");
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, final_price, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', (CASE WHEN n % 2 = 0 THEN 'picked_up' ELSE 'ready' END)::repair_status, 100, 'r-' || n
+         FROM generate_series(1, 1500) n`,
+        [shop],
+      );
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const repairs = await c.query<{ n: number; unchanged: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE version = 1)::int AS unchanged
+         FROM repairs WHERE paid_total = 0 AND last_payment_at IS NULL`,
+      );
+      expect(repairs.rows[0]).toEqual({ n: 1500, unchanged: 1500 });
+      expect((await c.query("SELECT deposit_percent FROM shops")).rows).toEqual([{ deposit_percent: null }]);
+      // Collected before payments were recorded, with a final price: each counts as not fully paid.
+      const unpaid = await c.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM repairs WHERE status = 'picked_up'
+           AND coalesce(final_price, CASE WHEN quote_status = 'approved' THEN quote_amount END, 0) > paid_total`,
+      );
+      expect(unpaid.rows[0].n).toBe(750);
+    });
+    const client = createDb(url, 2);
+    try {
+      const user = await client.user.create({
+        data: { shopId: shop, name: "Anna", email: "anna-pay@example.com", passwordHash: "x", role: "owner" },
+      });
+      const repair = await client.repair.findFirstOrThrow({ where: { repairNumber: "R-1" } });
+      await addPayment(
+        client,
+        { shopId: shop, userId: user.id },
+        repair.id,
+        { kind: "payment", amount: "60", method: "cash" },
+        "es",
+      );
+      expect(await listPayments(client, shop, repair.id)).toMatchObject({ paid_total: 60, balance_due: 40 });
     } finally {
       await client.$disconnect();
     }

@@ -1,5 +1,6 @@
 import { authedRoute } from "@/lib/http/handler";
 import { json } from "@/lib/http/respond";
+import { xlsxResponse } from "@/lib/export/sheet";
 import { goodsOnPremises, goodsOnPremisesXlsx } from "@/lib/repairs/premises";
 import { getSettings } from "@/lib/settings/settings";
 
@@ -8,11 +9,5 @@ export const GET = authedRoute(async ({ db, request, caller }) => {
   if (new URL(request.url).searchParams.get("format") !== "xlsx") return json(await goodsOnPremises(db, caller.shopId));
   const { language, time_zone } = await getSettings(db, caller);
   const { fileName, body } = await goodsOnPremisesXlsx(db, caller.shopId, { language, timeZone: time_zone });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return xlsxResponse(fileName, body);
 });

@@ -6,9 +6,10 @@ export default async function PrintPage({
   searchParams,
 }: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ format?: string }>;
+  searchParams: Promise<{ format?: string; doc?: string }>;
 }) {
   const { id } = await params;
-  const { format } = await searchParams;
-  return <PrintView id={id} format={isPrintFormat(format) ? format : "a5"} />;
+  const { format, doc } = await searchParams;
+  // doc=payment: the same sheet, titled as the receipt of what was paid.
+  return <PrintView id={id} format={isPrintFormat(format) ? format : "a5"} paymentReceipt={doc === "payment"} />;
 }

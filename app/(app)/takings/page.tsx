@@ -1,0 +1,5 @@
+import { TakingsScreen } from "@/components/money/takings-screen";
+
+export default function TakingsPage() {
+  return <TakingsScreen />;
+}

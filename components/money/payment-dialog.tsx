@@ -1,0 +1,173 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import type { Locale } from "@/i18n/config";
+import { ApiError } from "@/lib/client/api-client";
+import { repairsApi } from "@/lib/client/api";
+import {
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  type PaymentJson,
+  type PaymentKind,
+  type PaymentMethod,
+} from "@/lib/payments/kinds";
+import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
+import { Modal } from "@/components/ui/modal";
+import { ErrorNotice } from "@/components/ui/notice";
+import { button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+
+/** The kind, amount, method and note of a payment, as the counter types them (the amount in the user's language). */
+export function PaymentFields({
+  kind,
+  amount,
+  method,
+  onChange,
+  amountError,
+  kinds = PAYMENT_KINDS,
+}: {
+  kind?: PaymentKind;
+  amount: string;
+  method: PaymentMethod;
+  onChange: (change: { kind?: PaymentKind; amount?: string; method?: PaymentMethod }) => void;
+  amountError?: string;
+  kinds?: readonly PaymentKind[];
+}) {
+  const t = useTranslations("money");
+  const locale = useLocale() as Locale;
+  const parsed = amount.trim() ? parseAmount(amount, locale) : null;
+  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal";
+  return (
+    <>
+      {kind && kinds.length > 1 && (
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t("kind")}
+          <select value={kind} onChange={(e) => onChange({ kind: e.target.value as PaymentKind })} className={input}>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("amount")}
+        <input
+          value={amount}
+          onChange={(e) => onChange({ amount: e.target.value })}
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={amountError ? true : undefined}
+          className={input}
+        />
+        {amountError ? (
+          <span className="font-normal text-red-700">{amountError}</span>
+        ) : (
+          parsed?.value != null && (
+            <span className="font-normal text-slate-600">
+              {t("readAs", { amount: formatAmount(parsed.value, locale) })}
+            </span>
+          )
+        )}
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+        {t("method")}
+        <select
+          value={method}
+          onChange={(e) => onChange({ method: e.target.value as PaymentMethod })}
+          className={input}
+        >
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`methods.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+// Taking a deposit, a payment or a refund for a repair: the amount as typed,
+// read by the server in the user's language.
+export function PaymentDialog({
+  repairId,
+  initial,
+  title,
+  onClose,
+  onSaved,
+}: {
+  repairId: string;
+  initial: { kind: PaymentKind; amount: number | null };
+  title?: string;
+  onClose: () => void;
+  onSaved: (payment: PaymentJson) => void;
+}) {
+  const t = useTranslations();
+  const locale = useLocale() as Locale;
+  const [kind, setKind] = useState(initial.kind);
+  const [amount, setAmount] = useState(amountInputText(initial.amount, locale));
+  const [method, setMethod] = useState<PaymentMethod>("cash");
+  const [note, setNote] = useState("");
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseAmount(amount, locale);
+    if (parsed.error) return setAmountError(fieldErrorText(t, parsed.error));
+    setBusy(true);
+    setFailure(null);
+    try {
+      onSaved(await repairsApi.pay(repairId, { kind, amount, method, note }));
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.amount) setAmountError(fieldErrorText(t, error.fields.amount));
+      else setFailure(apiErrorText(t, error, t("money.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title ?? t("money.take")}>
+      <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <PaymentFields
+          kind={kind}
+          amount={amount}
+          method={method}
+          amountError={amountError}
+          onChange={(change) => {
+            if (change.kind) setKind(change.kind);
+            if (change.amount !== undefined) {
+              setAmount(change.amount);
+              setAmountError(undefined);
+            }
+            if (change.method) setMethod(change.method);
+          }}
+        />
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t("money.note")}
+          <input
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            autoComplete="off"
+            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
+          />
+        </label>
+        {failure && <ErrorNotice>{failure}</ErrorNotice>}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={onClose} className={button("secondary")}>
+            {t("money.cancel")}
+          </button>
+          <button type="submit" disabled={busy} className={button("primary")}>
+            {busy ? t("money.saving") : t(`money.save.${kind}`)}
+          </button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

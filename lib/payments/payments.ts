@@ -1,0 +1,189 @@
+import { z } from "zod";
+import type { Locale } from "@/i18n/config";
+import { AppError, type ErrorCode } from "@/lib/errors";
+import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { moneyOf } from "@/lib/repairs/balance";
+import { MAX_MONEY } from "@/lib/repairs/limits";
+import { parseAmount } from "@/lib/repairs/money";
+import { assertRepairId, notFound } from "@/lib/repairs/queries";
+import { isUuid } from "@/lib/uuid";
+
+// Money taken for a repair (docs/money.md): deposits, payments and refunds.
+// A payment is never edited or deleted; a void marks it as not counting, and
+// both stay in the history. Each is written in one transaction with the
+// repair's paid total and its history line, the repair's row locked first,
+// so payments made at once all count and a refund never gives back more than
+// was paid. This records money; it issues no invoice.
+
+import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind } from "./kinds";
+
+export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
+
+const err = (code: ErrorCode) => ({ error: code });
+const note = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
+  z.string(err("textTooLong")).max(500, err("textTooLong")).nullable(),
+);
+
+/**
+ * An amount as every amount: a number, or text as the caller's language
+ * writes it ("1.234,50" in es and ca, "90,5" anywhere); more than 0, two
+ * decimals at most.
+ */
+const amountIn = (locale: Locale) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v === "string") return parseAmount(v, locale).value ?? Number.NaN;
+      return v === null || v === undefined || v === "" ? undefined : v;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? "amountRequired" : "paymentAmountInvalid") })
+      .finite(err("paymentAmountInvalid"))
+      .gt(0, err("paymentAmountInvalid"))
+      .max(MAX_MONEY, err("paymentAmountInvalid"))
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("paymentAmountInvalid")),
+  );
+
+export const paymentSchema = (locale: Locale) =>
+  z.object({
+    kind: z.enum(PAYMENT_KINDS, err("paymentKindInvalid")),
+    amount: amountIn(locale),
+    method: z.enum(PAYMENT_METHODS, err("paymentMethodInvalid")),
+    note: note.optional(),
+  });
+
+export const voidSchema = z.object({
+  reason: z.string(err("voidReasonRequired")).trim().min(1, err("voidReasonRequired")).max(500, err("textTooLong")),
+});
+
+type Actor = { shopId: string; userId: string };
+type Tx = Prisma.TransactionClient;
+
+type PaymentRow = Payment & { createdBy: { name: string } | null; voidedBy: { name: string } | null };
+
+export function paymentJson(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    kind: payment.kind,
+    amount: Number(payment.amount),
+    method: payment.method,
+    note: payment.note,
+    created_at: payment.createdAt.toISOString(),
+    /** The staff member who took it (null: their account was removed). */
+    created_by: payment.createdBy?.name ?? null,
+    voided_at: payment.voidedAt?.toISOString() ?? null,
+    voided_by: payment.voidedBy?.name ?? null,
+    void_reason: payment.voidReason,
+  };
+}
+export type PaymentJson = ReturnType<typeof paymentJson>;
+
+const WHO = { createdBy: { select: { name: true } }, voidedBy: { select: { name: true } } } as const;
+/** What a payment adds to the paid total: a refund takes away. */
+const signed = (kind: PaymentKind, amount: number) => (kind === "refund" ? -amount : amount);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/** Locks the shop's repair for the rest of the transaction, or 404s. */
+async function lockRepair(tx: Tx, shopId: string, repairId: string) {
+  assertRepairId(repairId);
+  const [repair] = await tx.$queryRaw<{ paidTotal: string }[]>`
+    SELECT paid_total::text AS "paidTotal" FROM repairs WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
+  if (!repair) throw notFound();
+  return { paidTotal: Number(repair.paidTotal) };
+}
+
+async function setPaidTotal(tx: Tx, shopId: string, repairId: string, paidTotal: number, paidAt?: Date) {
+  await tx.repair.update({
+    where: { id: repairId, shopId },
+    data: { paidTotal: cents(paidTotal), ...(paidAt ? { lastPaymentAt: paidAt } : {}) },
+  });
+}
+
+/** POST /repairs/{id}/payments. */
+export async function addPayment(client: PrismaClient, actor: Actor, repairId: string, input: unknown, locale: Locale) {
+  const { kind, amount, method, note } = paymentSchema(locale).parse(input);
+  return client.$transaction(async (tx) => {
+    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId);
+    if (kind === "refund" && amount > paidTotal + 1e-9)
+      throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
+    const payment = await tx.payment.create({
+      data: { shopId: actor.shopId, repairId, kind, amount, method, note: note ?? null, createdById: actor.userId },
+      include: WHO,
+    });
+    await setPaidTotal(tx, actor.shopId, repairId, paidTotal + signed(kind, amount), payment.createdAt);
+    await tx.repairEvent.create({
+      data: {
+        shopId: actor.shopId,
+        repairId,
+        kind: "payment",
+        detail: `${kind}:${amount.toFixed(2)}:${method}`,
+        changedById: actor.userId,
+        changedAt: payment.createdAt,
+      },
+    });
+    return paymentJson(payment);
+  });
+}
+
+/** POST /repairs/{id}/payments/{paymentId}/void: it stops counting; both stay in the history. */
+export async function voidPayment(
+  client: PrismaClient,
+  actor: Actor,
+  repairId: string,
+  paymentId: string,
+  input: unknown,
+) {
+  const { reason } = voidSchema.parse(input);
+  return client.$transaction(async (tx) => {
+    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId);
+    const payment = isUuid(paymentId)
+      ? await tx.payment.findFirst({ where: { id: paymentId, repairId, shopId: actor.shopId } })
+      : null;
+    if (!payment) throw new AppError("paymentNotFound");
+    if (payment.voidedAt) throw new AppError("paymentVoided");
+    const after = paidTotal - signed(payment.kind, Number(payment.amount));
+    // Voiding money taken that was since given back would leave more refunded than paid.
+    if (after < -1e-9) throw new AppError("voidLeavesRefund");
+    const now = new Date();
+    const voided = await tx.payment.update({
+      where: { id: payment.id },
+      data: { voidedAt: now, voidedById: actor.userId, voidReason: reason },
+      include: WHO,
+    });
+    await setPaidTotal(tx, actor.shopId, repairId, after);
+    await tx.repairEvent.create({
+      data: {
+        shopId: actor.shopId,
+        repairId,
+        kind: "payment_voided",
+        detail: `${payment.kind}:${Number(payment.amount).toFixed(2)}:${reason}`,
+        changedById: actor.userId,
+        changedAt: now,
+      },
+    });
+    return paymentJson(voided);
+  });
+}
+
+/** GET /repairs/{id}/payments: every payment, voids included, oldest first, and what is due. */
+export async function listPayments(client: PrismaClient, shopId: string, repairId: string) {
+  assertRepairId(repairId);
+  const repair = await client.repair.findFirst({
+    where: { id: repairId, shopId },
+    select: { finalPrice: true, quoteAmount: true, quoteStatus: true, paidTotal: true },
+  });
+  if (!repair) throw notFound();
+  const payments = await client.payment.findMany({
+    where: { repairId, shopId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: WHO,
+  });
+  const { amountDue, balanceDue } = moneyOf(repair);
+  return {
+    payments: payments.map(paymentJson),
+    paid_total: Number(repair.paidTotal),
+    amount_due: amountDue,
+    balance_due: balanceDue,
+  };
+}
+export type PaymentsJson = Awaited<ReturnType<typeof listPayments>>;

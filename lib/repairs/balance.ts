@@ -1,0 +1,33 @@
+// What a repair's customer owes: the final price once set, else the quote
+// they approved, else nothing said yet; and what is left of it after what was
+// paid (negative: money to give back). Plain numbers, read by the server,
+// the screens and the export alike.
+
+type Priced = { finalPrice: number | null; quoteAmount: number | null; quoteStatus: string | null };
+
+export function amountDue({ finalPrice, quoteAmount, quoteStatus }: Priced): number | null {
+  if (finalPrice !== null) return finalPrice;
+  return quoteStatus === "approved" ? quoteAmount : null;
+}
+
+/** (amount due, or 0) less what was paid, to the cent. */
+export function balanceDue(priced: Priced, paid: number): number {
+  return Math.round(((amountDue(priced) ?? 0) - paid) * 100) / 100;
+}
+
+const number = (value: unknown) => (value == null ? null : Number(value));
+
+/** The money a repair's customer owes, from a record's or a row's own fields (money as Decimal, text or number). */
+export function moneyOf(repair: {
+  finalPrice?: unknown;
+  quoteAmount?: unknown;
+  quoteStatus?: unknown;
+  paidTotal?: unknown;
+}) {
+  const priced = {
+    finalPrice: number(repair.finalPrice),
+    quoteAmount: number(repair.quoteAmount),
+    quoteStatus: (repair.quoteStatus ?? null) as string | null,
+  };
+  return { amountDue: amountDue(priced), balanceDue: balanceDue(priced, number(repair.paidTotal) ?? 0) };
+}
