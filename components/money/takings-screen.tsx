@@ -130,12 +130,13 @@ export function TakingsScreen() {
             <p className="text-lg font-semibold">
               {t("takings.expectedCash", { amount: format.money(report.expected_cash) })}
             </p>
+            {/* On a phone, each method's net only; the kinds from 640 px. */}
             <table className="mt-3 w-full text-sm">
               <thead>
                 <tr className="text-left text-slate-600">
                   <th className="py-1 font-medium">{t("takings.method")}</th>
                   {PAYMENT_KINDS.map((kind) => (
-                    <th key={kind} className="py-1 text-right font-medium">
+                    <th key={kind} className="hidden py-1 text-right font-medium sm:table-cell">
                       {t(`money.kinds.${kind}`)}
                     </th>
                   ))}
@@ -149,7 +150,7 @@ export function TakingsScreen() {
                       {t(`money.methods.${method}`)}
                     </th>
                     {PAYMENT_KINDS.map((kind) => (
-                      <td key={kind} className="py-1 text-right">
+                      <td key={kind} className="hidden py-1 text-right sm:table-cell">
                         {format.money(totals.by_method[method][kind])}
                       </td>
                     ))}
@@ -161,7 +162,7 @@ export function TakingsScreen() {
                     {t("takings.net")}
                   </th>
                   {PAYMENT_KINDS.map((kind) => (
-                    <td key={kind} className="py-1 text-right">
+                    <td key={kind} className="hidden py-1 text-right sm:table-cell">
                       {format.money(totals.by_kind[kind])}
                     </td>
                   ))}

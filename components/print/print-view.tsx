@@ -207,7 +207,7 @@ function Ticket({
       <div className={receipt ? "text-center" : "flex items-end justify-between gap-4"}>
         <div>
           <h1 className="text-[0.9em] font-semibold tracking-wide">
-            {pickedUp ? t("print.pickupTitle") : t("print.ticketTitle")}
+            {paymentReceipt ? t("print.paymentTitle") : pickedUp ? t("print.pickupTitle") : t("print.ticketTitle")}
           </h1>
           <p className="text-[2.4em] font-bold leading-tight [overflow-wrap:anywhere]">{repair.repair_number}</p>
         </div>
