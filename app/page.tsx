@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-// The route / is treated like /login (SPEC section 2), which sends someone
+// The route / is treated like /login, which sends someone
 // already signed in on to the dashboard.
 export default function Home() {
   redirect("/login");

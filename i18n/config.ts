@@ -1,4 +1,4 @@
-// The interface languages, listed once (SPEC section 9: en, es, ca; default en).
+// The interface languages, listed once (en, es, ca; default en).
 export const LOCALES = ["en", "es", "ca"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";

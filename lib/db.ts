@@ -90,7 +90,7 @@ function namedStatements(own: Pool): Promise<boolean> {
  * The rows of one SQL statement, read with `pg` directly on the client's pool.
  * For the hottest reads (the session check, list pages, counts, detail):
  * Prisma's query interpreter and result mapping cost more than the query
- * itself there (measured in docs/scale.md). Types: timestamps and dates as
+ * itself there. Types: timestamps and dates as
  * ISO 8601 strings in UTC, numeric and bigint as strings, enums as strings.
  * Given a client without a pool of ours (a transaction), it goes through
  * Prisma's raw query instead, which returns Dates and Decimals; callers

@@ -21,7 +21,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /**
- * The status of every code that is not a plain 400 (bad input). DESIGN.md's
+ * The status of every code that is not a plain 400 (bad input). The house's
  * conventions: 401 no or bad token only (a wrong password or code is 403, so
  * no client refreshes and replays it), 404 also for another shop's ids, 409
  * a conflict with what exists, 412 changed since it was read (If-Match), 413 too large, 415 wrong media type, 422 a

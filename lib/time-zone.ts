@@ -53,7 +53,7 @@ function partsIn(date: Date, timeZone: string): Parts {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** An instant's day in the zone, DD/MM/YYYY (SPEC section 9). */
+/** An instant's day in the zone, DD/MM/YYYY. */
 export function dayIn(instant: Date | string, timeZone: string): string {
   const p = partsIn(new Date(instant), timeZone);
   return `${pad(p.day)}/${pad(p.month)}/${p.year}`;

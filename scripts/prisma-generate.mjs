@@ -1,7 +1,7 @@
 // Generates the Prisma client without Prisma's native schema engine.
 // `prisma generate` needs no engine, but the CLI tries to download one unless
 // PRISMA_SCHEMA_ENGINE_BINARY names an existing file; the download fails on
-// machines that reach only the npm registry (see DESIGN.md).
+// machines that reach only the npm registry (Prisma's engine downloads fail there).
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 

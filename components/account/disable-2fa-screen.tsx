@@ -13,7 +13,7 @@ import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 
-// SPEC section 2, /disable-2fa: one 6-digit code (anything but digits is
+// /disable-2fa: one 6-digit code (anything but digits is
 // dropped), a warning, Cancel, and a success screen before the dashboard.
 export function Disable2faScreen() {
   const t = useTranslations();

@@ -121,7 +121,7 @@ function LanguageSection() {
     try {
       await settingsApi.save({ language: choice });
     } catch (error) {
-      // SPEC section 8: 401 and 404 are ignored; other failures are logged and said.
+      // 401 and 404 are ignored; other failures are logged and said.
       if (!(error instanceof ApiError && (error.status === 401 || error.status === 404))) {
         console.error("Saving the language failed", error);
         setFlash({ kind: "error", text: t("settings.saveFailed") });
@@ -166,7 +166,7 @@ function LanguageSection() {
   );
 }
 
-// SPEC section 2, /settings.
+// /settings.
 export function SettingsScreen() {
   const t = useTranslations();
   const { user } = useCurrentUser();

@@ -29,6 +29,7 @@ const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }
   { name: "repair_number_prefix", label: "numberPrefix" },
   { name: "next_repair_number", label: "nextNumber", type: "days" },
   { name: "deposit_percent", label: "depositPercent", type: "days" },
+  { name: "warranty_months", label: "warrantyMonths", type: "days" },
 ];
 
 const asText = (details: ShopDetails) =>
@@ -50,6 +51,7 @@ const asSent = (values: Record<Field, string>, loaded: Record<Field, string>) =>
         : Number(values.next_repair_number),
   // Empty: no deposit is suggested.
   deposit_percent: values.deposit_percent.trim() === "" ? null : Number(values.deposit_percent),
+  warranty_months: values.warranty_months.trim() === "" ? null : Number(values.warranty_months),
 });
 
 // The shop's details (any account of the shop may edit them): the name, how
@@ -73,7 +75,7 @@ export function ShopSection() {
     );
   }, [t, setFlash]);
 
-  // Field errors clear when the field is edited (SPEC section 5).
+  // Field errors clear when the field is edited.
   const change = (name: Field, value: string) => {
     setValues((current) => current && { ...current, [name]: value });
     setErrors((current) => ({ ...current, [name]: undefined }));

@@ -17,7 +17,7 @@ const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 type FieldName = (typeof FIELDS)[number];
 const EMPTY: Record<FieldName, string> = { name: "", email: "", password: "", confirmPassword: "" };
 
-// SPEC section 2, /create-subaccount.
+// /create-subaccount.
 export function SubaccountForm() {
   const t = useTranslations();
   const { user } = useCurrentUser();

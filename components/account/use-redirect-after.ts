@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-/** After 2FA or subaccount success the user goes to /dashboard after 2 seconds (SPEC section 9). */
+/** After 2FA or subaccount success the user goes to /dashboard after 2 seconds. */
 export const REDIRECT_DELAY_MS = 2_000;
 
 export function useRedirectAfter(when: boolean, to = "/dashboard") {

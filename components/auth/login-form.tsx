@@ -15,7 +15,7 @@ import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 
-// SPEC section 2, /login: email and password; the 2FA code field appears only
+// /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
 export function LoginForm() {
   const t = useTranslations();

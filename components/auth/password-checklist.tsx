@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { passwordRules, SPECIAL_CHARACTERS } from "@/lib/auth/rules";
 
-/** The live list of password rules (SPEC section 2), each marked met or not in text, not only colour. */
+/** The live list of password rules, each marked met or not in text, not only colour. */
 export function PasswordChecklist({ password }: { password: string }) {
   const t = useTranslations("passwordRules");
   const rules = Object.entries(passwordRules) as [keyof typeof passwordRules, (p: string) => boolean][];

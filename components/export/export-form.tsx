@@ -16,7 +16,7 @@ import { saveDownload } from "@/components/ui/download";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
-// SPEC section 2, /export: optional dates, status checkboxes, the fields in
+// /export: optional dates, status checkboxes, the fields in
 // three groups with Select All and Select None, Export and Cancel.
 export function ExportForm() {
   const t = useTranslations();

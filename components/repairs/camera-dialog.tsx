@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Modal } from "@/components/ui/modal";
 import { button } from "@/components/ui/button";
 
-/** The camera captures JPEG at this quality (SPEC section 9). */
+/** The camera captures JPEG at this quality. */
 export const CAMERA_JPEG_QUALITY = 0.8;
 
 // Loaded only when the camera is asked for. Opens the rear camera, shows it,

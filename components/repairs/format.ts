@@ -4,7 +4,7 @@ import { formatDate } from "@/lib/repairs/dates";
 import { dayIn } from "@/lib/time-zone";
 
 /**
- * Euros with 2 decimals and dates as DD/MM/YYYY (SPEC section 9), in the
+ * Euros with 2 decimals and dates as DD/MM/YYYY, in the
  * user's locale: `date` for plain dates (a deadline never shifts), `instant`
  * for moments (created, updated, picked up, quote times), read as the day
  * they fell on in the shop's time zone.

@@ -15,7 +15,7 @@ import { Form } from "@/components/ui/form";
 export type MoneyValue = { amount: number; notes?: string; days?: number };
 
 // The set/update quote dialog (amount, notes, expiry in days) and the final
-// price dialog (amount only): SPEC sections 2 and 5.
+// price dialog (amount only).
 export function MoneyDialog({
   open,
   onOpenChange,

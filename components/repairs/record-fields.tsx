@@ -12,7 +12,7 @@ import {
   type FieldSection,
   type RepairColumn,
 } from "@/lib/repairs/fields";
-import { amountInputText, parseAmount } from "@/lib/repairs/money";
+import { amountInputText, parseAmount, parseSigned } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { ItemType } from "@/lib/repairs/workflow";
 import { fieldErrorText } from "@/components/ui/error-text";
@@ -29,6 +29,9 @@ const FORM_COLUMNS = shownFields("form", null) as RecordColumn[];
 export type RecordValues = Record<RecordColumn, string>;
 
 const isNumber = (column: RepairColumn) => ["money", "decimal"].includes(fieldSpec(column).kind);
+/** A number typed as the language writes it; below zero where the field allows it. */
+const parseNumber = (column: RepairColumn, text: string, locale: Locale) =>
+  (fieldSpec(column).min ?? 0) < 0 ? parseSigned(text, locale) : parseAmount(text, locale);
 
 /** The form's empty values. */
 export const emptyRecord = () => Object.fromEntries(FORM_COLUMNS.map((c) => [c, ""])) as RecordValues;
@@ -39,8 +42,12 @@ export function recordValues(repair: RepairJson, locale: Locale): RecordValues {
   return Object.fromEntries(
     FORM_COLUMNS.map((column) => {
       const value = json[column];
-      if (isNumber(column)) return [column, amountInputText((value ?? null) as number | null, locale)];
+      if (isNumber(column)) {
+        const n = (value ?? null) as number | null;
+        return [column, n !== null && n < 0 ? `-${amountInputText(-n, locale)}` : amountInputText(n, locale)];
+      }
       if (Array.isArray(value)) return [column, value.join(",")];
+      if (typeof value === "number") return [column, String(value)];
       return [column, (value ?? "") as string];
     }),
   ) as RecordValues;
@@ -51,8 +58,12 @@ export function recordPayload(values: RecordValues, locale: Locale): Record<stri
   return Object.fromEntries(
     FORM_COLUMNS.map((column) => {
       const text = values[column] ?? "";
-      if (isNumber(column)) return [column, text.trim() ? parseAmount(text, locale).value : null];
-      if (fieldSpec(column).kind === "codes") return [column, text.split(",").filter(Boolean)];
+      const { kind } = fieldSpec(column);
+      if (isNumber(column)) return [column, text.trim() ? parseNumber(column, text, locale).value : null];
+      if (kind === "codes") return [column, text.split(",").filter(Boolean)];
+      // A whole number left empty is not sent (it keeps its value, or the shop's).
+      if (kind === "int") return [column, text.trim() ? Number(text) : undefined];
+      if (kind === "enum") return [column, text || null];
       return [column, text];
     }),
   );
@@ -62,9 +73,12 @@ export function recordPayload(values: RecordValues, locale: Locale): Record<stri
 export function recordErrors(values: RecordValues, locale: Locale): Partial<Record<RecordColumn, ErrorCode>> {
   const found: Partial<Record<RecordColumn, ErrorCode>> = {};
   for (const column of FORM_COLUMNS) {
-    const text = values[column] ?? "";
-    if (!isNumber(column) || !text.trim() || !parseAmount(text, locale).error) continue;
-    found[column] = fieldSpec(column).invalid ?? "amountInvalid";
+    const text = (values[column] ?? "").trim();
+    const { kind, invalid } = fieldSpec(column);
+    const wrong = isNumber(column)
+      ? text !== "" && parseNumber(column, text, locale).error !== null
+      : kind === "int" && text !== "" && !/^\d+$/.test(text);
+    if (wrong) found[column] = invalid ?? "amountInvalid";
   }
   return found;
 }
@@ -125,6 +139,25 @@ export function RecordInputs({
             </fieldset>
           );
         }
+        if (spec.kind === "enum")
+          return (
+            <label key={column} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              {label}
+              <select
+                value={values[column] ?? ""}
+                onChange={(e) => onChange(column, e.target.value)}
+                className={inputClass}
+              >
+                <option value="">—</option>
+                {(spec.values ?? []).map((value) => (
+                  <option key={value} value={value}>
+                    {t(`${spec.labels}.${value}` as never)}
+                  </option>
+                ))}
+              </select>
+              {error}
+            </label>
+          );
         const common = {
           value: values[column] ?? "",
           placeholder: hint,
@@ -143,7 +176,7 @@ export function RecordInputs({
             ) : (
               <input
                 {...common}
-                inputMode={isNumber(column) ? "decimal" : undefined}
+                inputMode={spec.kind === "int" ? "numeric" : isNumber(column) ? "decimal" : undefined}
                 onChange={(e) => onChange(column, e.target.value)}
               />
             )}

@@ -33,6 +33,7 @@ import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { PickupDialog, type Pickup } from "./pickup-dialog";
 import { MoneySection } from "@/components/money/money-section";
+import { ServiceSection, WarrantySection } from "./aftercare-sections";
 import { PaymentDialog } from "@/components/money/payment-dialog";
 import { Signatures } from "./signatures";
 import { useSendOut } from "./use-send-out";
@@ -65,8 +66,25 @@ type Loaded =
   | { state: "error"; error: unknown }
   | { state: "loading" };
 
-// SPEC section 2, /repairs/{id}: header, quick actions, customer, details,
+// /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
+/** A comeback's form: the customer and the item as they were, linked to this repair. */
+const comebackValues = (repair: RepairJson) => ({
+  customer_name: repair.customer_name,
+  customer_phone: repair.customer_phone ?? "",
+  customer_email: repair.customer_email ?? "",
+  customer_language: repair.customer_language,
+  item_type: repair.item_type,
+  brand: repair.brand ?? "",
+  model: repair.model ?? "",
+  reference: repair.reference ?? "",
+  serial_number: repair.serial_number ?? "",
+  calibre: repair.calibre ?? "",
+  metal: repair.metal ?? "",
+  warranty_of: repair.id,
+  warranty_of_number: repair.repair_number,
+});
+
 /** `askSignature`: the customer's signature is asked at once (opened from "Customer signs" after creating). */
 export function RepairDetail({ id, askSignature = false }: { id: string; askSignature?: boolean }) {
   const t = useTranslations();
@@ -74,9 +92,9 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
   const format = useFormat();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   // An edit typed before the session ended (the form's draft) opens again at once.
-  const [dialog, setDialog] = useState<"quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | null>(
-    () => (sessionStorage.getItem(draftKey(id)) === null ? null : "edit"),
-  );
+  const [dialog, setDialog] = useState<
+    "quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "pickUp" | "comeback" | null
+  >(() => (sessionStorage.getItem(draftKey(id)) === null ? null : "edit"));
   // Counts up to read the repair again.
   const [reloads, setReloads] = useState(0);
   const reload = () => setReloads((n) => n + 1);
@@ -309,6 +327,8 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
             )
           }
         />
+        <ServiceSection repair={repair} />
+        <WarrantySection repair={repair} onComeback={() => setDialog("comeback")} />
         <ConditionSection repair={repair}>
           <Signatures repair={repair} refresh={repair.version} askFirst={askSignature} />
         </ConditionSection>
@@ -383,6 +403,18 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
           onStale={reload}
         />
       )}
+      {dialog === "comeback" && (
+        // The item came back: a new repair for the same customer and item, linked to this one.
+        <RepairFormDialog
+          open
+          initial={comebackValues(repair)}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onSaved={(saved) => {
+            setDialog(null);
+            router.push(`/repairs/${saved.id}`);
+          }}
+        />
+      )}
       {dialog === "finalPrice" && (
         <MoneyDialog
           open
@@ -444,7 +476,7 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
         cancelLabel={t("repair.cancel")}
         confirmLabel={t("repair.delete")}
         onConfirm={async () => {
-          // SPEC section 8: a failed delete closes the dialog and shows the error.
+          // a failed delete closes the dialog and shows the error.
           setDialog(null);
           try {
             await repairsApi.remove(id);

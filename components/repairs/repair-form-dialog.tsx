@@ -14,7 +14,8 @@ import {
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
-import { isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
+import { formatDate, isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
+import type { WarrantyCandidate } from "@/lib/repairs/warranty";
 import { dayIn } from "@/lib/time-zone";
 import { draftKey } from "./draft-key";
 import { shrinkPhoto } from "./shrink-photo";
@@ -61,6 +62,9 @@ const EMPTY = {
   final_price: "",
   customer_language: "",
   ...emptyRecord(),
+  /** A comeback's first repair (its id is sent; its number only shown). */
+  warranty_of: "",
+  warranty_of_number: "",
 };
 type Values = typeof EMPTY;
 type Name = keyof Values;
@@ -128,6 +132,9 @@ function valuesOf(repair: RepairJson, locale: Locale): Values {
     final_price: amountInputText(repair.final_price, locale),
     customer_language: repair.customer_language,
     ...recordValues(repair, locale),
+    // Linked at creation, never changed by an edit.
+    warranty_of: "",
+    warranty_of_number: "",
   };
 }
 
@@ -141,7 +148,7 @@ function payloadOf(values: Values, locale: Locale, before?: Values) {
   return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
 }
 
-// The create modal and the edit form of SPEC section 2. Creating: the repair
+// The create modal and the edit form. Creating: the repair
 // is saved first, then its photos are uploaded (a failed upload is only
 // logged). Editing: all fields plus outsourced_to and final_price; photos
 // added there are uploaded at once.
@@ -197,6 +204,28 @@ export function RepairFormDialog({
   const sendOut = useSendOut();
 
   const closeCamera = useCallback(() => setCamera(false), []);
+  // A new repair whose serial number and customer match a repair under a
+  // running warranty: the link is suggested (docs/aftercare.md).
+  const [candidate, setCandidate] = useState<WarrantyCandidate | null>(null);
+  const lookFor =
+    editing || values.warranty_of
+      ? null
+      : {
+          serial: values.serial_number.trim(),
+          phone: values.customer_phone.trim(),
+          email: values.customer_email.trim(),
+        };
+  const lookForKey = lookFor && lookFor.serial && (lookFor.phone || lookFor.email) ? JSON.stringify(lookFor) : null;
+  useEffect(() => {
+    if (!lookForKey) return;
+    const timer = setTimeout(() => {
+      repairsApi.warrantyCandidates(JSON.parse(lookForKey)).then(
+        (answer) => setCandidate(answer.repairs[0] ?? null),
+        () => setCandidate(null),
+      );
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [lookForKey]);
   const [typed, setTyped] = useState(draft !== null);
   useEffect(() => {
     if (typed) writeDraft(key, { values, photos: photos.map((photo) => photo.name) });
@@ -276,7 +305,7 @@ export function RepairFormDialog({
         : await repairsApi.create(payloadOf(values, locale));
       let problem: string | undefined;
       if (!editing && photos.length > 0) {
-        // The repair exists either way (SPEC section 7): log the failure, and say it.
+        // The repair exists either way: log the failure, and say it.
         await repairsApi.addPhotos(saved.id, photos).catch((error: unknown) => {
           console.error("Photo upload failed", error);
           const reason = apiErrorText(t, error, t("createRepair.uploadFailed"));
@@ -337,6 +366,28 @@ export function RepairFormDialog({
       wide
     >
       <Form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+        {!values.warranty_of && lookForKey && candidate && (
+          <div className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2">
+            <span>
+              {t("warranty.suggest", { number: candidate.repair_number, date: formatDate(candidate.warranty_until) })}
+            </span>
+            <button
+              type="button"
+              className="font-medium underline"
+              onClick={() => {
+                set("warranty_of", candidate.id);
+                set("warranty_of_number", candidate.repair_number);
+              }}
+            >
+              {t("warranty.link")}
+            </button>
+          </div>
+        )}
+        {values.warranty_of_number && (
+          <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 sm:col-span-2">
+            {t("warranty.returnOf", { number: values.warranty_of_number })}
+          </p>
+        )}
         {field(
           "repair_number",
           t("createRepair.repairNumber"),
@@ -397,7 +448,7 @@ export function RepairFormDialog({
             />,
           )}
         </div>
-        {(["identity", "condition"] as const).map((section) => (
+        {(["identity", "condition", "service", "warranty"] as const).map((section) => (
           <RecordInputs
             key={section}
             section={section}

@@ -10,7 +10,7 @@ const LATE = "font-medium text-red-700";
 import { StatusBadge } from "./status-badge";
 import type { ListRepair } from "./use-repair-list";
 
-// The list's rows: a table on wide screens, cards on phones (SPEC section 2),
+// The list's rows: a table on wide screens, cards on phones,
 // each with its selection box for a change of several at once.
 export function RepairRows({
   repairs,

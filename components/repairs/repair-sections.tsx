@@ -7,7 +7,7 @@ import { Fact, Facts } from "@/components/ui/facts";
 import { useFormat } from "./format";
 import { hasRecord, RecordFacts } from "./record-fields";
 
-// The cards of the repair detail (SPEC section 2): what is known of the
+// The cards of the repair detail: what is known of the
 // customer and the item, the quote, the final price and the dates.
 
 export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {

@@ -6,7 +6,7 @@ import { isClosed, type RepairStatus } from "@/lib/repairs/workflow";
 import { openingHandlers, useOnDemand } from "@/components/ui/on-demand";
 import { statusClasses } from "./status-style";
 
-/** Below this much room under the badge, the list of statuses opens upward (SPEC section 9). */
+/** Below this much room under the badge, the list of statuses opens upward. */
 export const FLIP_UP_BELOW_PX = 350;
 
 export const stop = (event: SyntheticEvent) => event.stopPropagation();
@@ -38,7 +38,7 @@ export function BadgeButton({ status, ...props }: { status: RepairStatus } & Com
 
 const loadMenu = () => import("./status-badge-menu").then((m) => m.StatusBadgeMenu);
 
-// The inline status badge (SPEC section 2): opens the 11 statuses, each with
+// The inline status badge: opens the 11 statuses, each with
 // its colour and name; disabled once the repair was picked up. The menu's code
 // loads when the badge is first pressed (components/ui/on-demand.ts).
 export function StatusBadge({ status, onChange }: { status: RepairStatus; onChange: (next: RepairStatus) => void }) {

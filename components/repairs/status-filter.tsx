@@ -31,7 +31,7 @@ export function FilterButton({ count, ...props }: { count: number } & ComponentP
 
 const loadMenu = () => import("./status-filter-menu").then((m) => m.StatusFilterMenu);
 
-// The status filter (SPEC section 2): checkboxes for the 11 statuses, a count
+// The status filter: checkboxes for the 11 statuses, a count
 // badge on the button, and Clear. The list's code loads when the button is
 // first pressed (components/ui/on-demand.ts).
 export function StatusFilter({

@@ -8,7 +8,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
 
-/** The list refetches this long after the search or the filter changed (SPEC section 9). */
+/** The list refetches this long after the search or the filter changed. */
 export const DEBOUNCE_MS = 800;
 
 /** A row of the list: the list's fields (a whole repair put in place after a change carries more). */

@@ -20,7 +20,7 @@ export function useCurrentUser(): UserState {
 /** Whether a failure is the server saying the session is not valid (the one refresh could not cure it). */
 const refused = (error: unknown) => error instanceof ApiError && error.status === 401;
 
-// Every signed-in route (SPEC section 2): checks for a stored session, asks
+// Every signed-in route: checks for a stored session, asks
 // the server who is signed in, shows Loading meanwhile, and sends the user to
 // /login (with the session cleared) when the server refuses it. A check that
 // got no answer (the page left while it ran, the network dropped, the server

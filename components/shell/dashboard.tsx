@@ -26,7 +26,7 @@ const CARDS = [
 const queueHref = (queue: Queue) =>
   listHref({ ...ALL_REPAIRS, queue, sort: queue === "overdue" ? "deadline" : "created" });
 
-// SPEC section 2, /dashboard: the welcome and the three cards; then what needs
+// /dashboard: the welcome and the three cards; then what needs
 // doing (issue 17, part 3): each work queue's count and the repairs per
 // status, each a link to the list filtered that way.
 export function Dashboard() {

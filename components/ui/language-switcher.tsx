@@ -8,7 +8,7 @@ import { LOCALES, LOCALE_COOKIE, type Locale } from "@/i18n/config";
 /** Where a choice made before signing in waits for the sign-in, which saves it to the account's settings. */
 export const PICKED_BEFORE_SIGN_IN = "languagePicked";
 
-/** Keeps the choice locally (SPEC: localStorage "language") and in a cookie the server renders with. */
+/** Keeps the choice locally (localStorage "language") and in a cookie the server renders with. */
 export function rememberLocale(locale: Locale) {
   window.localStorage.setItem("language", locale);
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-/** Success messages clear after 3 s; status-change errors after 5 s (SPEC section 8). */
+/** Success messages clear after 3 s; status-change errors after 5 s. */
 export const SUCCESS_MS = 3_000;
 export const STATUS_ERROR_MS = 5_000;
 

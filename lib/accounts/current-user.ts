@@ -2,7 +2,7 @@ import { AppError } from "@/lib/errors";
 import { activeAccounts } from "./accounts";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 
-/** GET /auth/me: name, email, role, shopId, twofa_enabled (SPEC section 3), the shop's time zone and account count. */
+/** GET /auth/me: name, email, role, shopId, twofa_enabled, the shop's time zone and account count. */
 export async function currentUser(client: PrismaClient, caller: { userId: string; shopId: string }) {
   const user = await client.user.findFirst({
     where: { id: caller.userId, shopId: caller.shopId, ...activeAccounts },

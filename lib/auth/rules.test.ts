@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emailError, newPasswordError, passwordRules } from "./rules";
 
-describe("password rules (SPEC section 5)", () => {
+describe("password rules", () => {
   it.each([
     ["", "passwordRequired"],
     ["Ab1!", "passwordTooShort"],

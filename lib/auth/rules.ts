@@ -1,7 +1,7 @@
 import type { ErrorCode } from "@/lib/errors";
 import { isCommonPassword } from "./common-passwords";
 
-// Account rules (SPEC section 5) as plain functions, so screens can check a
+// Account rules as plain functions, so screens can check a
 // form without shipping zod; lib/auth/schema.ts builds the server's schemas
 // from the same rules. Each returns the first failing rule's error code.
 

@@ -57,7 +57,7 @@ export const setupSchema = createShopSchema.extend({
 
 const SIX_DIGITS = /^\d{6}$/;
 
-/** A 2FA code as typed: required, exactly six digits (SPEC section 5). */
+/** A 2FA code as typed: required, exactly six digits. */
 export const twofaCodeSchema = z
   .string({
     error: (issue) => (issue.input === undefined || issue.input === null ? "twofaCodeRequired" : "twofaCodeType"),

@@ -1,6 +1,6 @@
 import type { User } from "@/lib/generated/prisma/client";
 
-/** What the client stores after login (SPEC section 3, User). */
+/** What the client stores after login (docs/api.md, /auth/login). */
 export type PublicUser = {
   email: string;
   name: string;

@@ -1,6 +1,6 @@
 import { clearSession, loginPathFrom, readAccessToken, readRefreshToken, saveTokens } from "./session";
 
-// The one way screens talk to the server (SPEC section 7): under /api, with
+// The one way screens talk to the server: under /api, with
 // the bearer token from localStorage. On a 401 (except from login and refresh)
 // the token is refreshed once, shared by every request that failed meanwhile,
 // and each is replayed; when the server refuses the refresh the session is
@@ -13,7 +13,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
-    /** The server's own text (its `error` field), whenever it sent one, with a code or without (SPEC section 8). */
+    /** The server's own text (its `error` field), whenever it sent one, with a code or without. */
     readonly serverText: string | undefined,
     readonly fields?: Record<string, string>,
   ) {

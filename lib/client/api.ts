@@ -10,6 +10,7 @@ import type { HistoryEntry } from "@/lib/repairs/history";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { PaymentJson, PaymentKind, PaymentMethod, PaymentsJson } from "@/lib/payments/payments";
 import type { Takings } from "@/lib/payments/takings";
+import type { WarrantyCandidate, WarrantyLinks } from "@/lib/repairs/warranty";
 import type { GoodsOnPremises, premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
@@ -17,7 +18,7 @@ import type { WorkQueues } from "@/lib/repairs/queues";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
 
-// The screens' calls to the server, one typed function each (SPEC section 7):
+// The screens' calls to the server, one typed function each:
 // the paths and the shapes of the answers are written here once.
 
 export type Pagination = {
@@ -100,7 +101,7 @@ export const repairsApi = {
       body: { status, ...options },
       ifMatch: version,
     }),
-  /** SPEC section 7: the expiry goes as hours (days times 24). */
+  /** the expiry goes as hours (days times 24). */
   setQuote: (id: string, quote: { amount: number; notes?: string; days: number; notify?: boolean; version?: number }) =>
     apiRequest<RepairJson>(`/repairs/${id}/quote`, {
       method: "PATCH",
@@ -122,6 +123,11 @@ export const repairsApi = {
   /** The items the shop holds now, with their declared values (docs/counter.md). */
   premises: () => apiRequest<GoodsOnPremises>("/repairs/premises"),
   premisesXlsx: () => apiResponse("/repairs/premises?format=xlsx"),
+  /** The first repair a comeback returns to, and a repair's comebacks. */
+  warranty: (id: string) => apiRequest<WarrantyLinks>(`/repairs/${id}/warranty`),
+  /** Repairs under a running warranty with this serial number and customer: what a new one may be the comeback of. */
+  warrantyCandidates: (customer: { serial: string; phone: string; email: string }) =>
+    apiRequest<{ repairs: WarrantyCandidate[] }>(`/repairs/warranty-candidates?${new URLSearchParams(customer)}`),
   payments: (id: string) => apiRequest<PaymentsJson>(`/repairs/${id}/payments`),
   /** `amount` as typed (the server reads it in the user's language) or a number. */
   pay: (id: string, payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string }) =>

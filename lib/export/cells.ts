@@ -19,13 +19,17 @@ export type Labels = {
   itemTypes: Record<string, string>;
   quoteStatuses: Record<string, string>;
   conditions: Record<string, string>;
+  waterResults: Record<string, string>;
+  common: { yes: string; no: string };
 };
+type Named = Exclude<keyof Labels, "common">;
 
 /** A repair as the export reads it: its id and creation (the keyset), and the columns its fields need. */
 export type ExportRow = Partial<RepairFields> & Pick<RepairFields, "id" | "createdAt">;
 
 const instant = (value: Instant | null | undefined) =>
   value == null ? null : typeof value === "string" ? new Date(value) : value;
+const number = (value: unknown) => (value == null ? null : Number(value));
 const amount = (value: RepairFields["quoteAmount"] | undefined) => (value == null ? null : Number(value));
 
 /** A maker of rows' cells for one file: its fields, labels, zone and moment. */
@@ -56,7 +60,7 @@ export function cellMaker(
       };
     switch (spec.kind) {
       case "enum": {
-        const names = labels[spec.labels as keyof Labels];
+        const names = labels[spec.labels as Named];
         return (repair) => names[read(repair) as string] ?? null;
       }
       case "date":
@@ -66,8 +70,15 @@ export function cellMaker(
       case "money":
       case "decimal":
         return (repair) => amount(read(repair) as RepairFields["quoteAmount"]);
+      case "flag":
+        return (repair) => {
+          const value = read(repair);
+          return value == null ? null : value ? labels.common.yes : labels.common.no;
+        };
+      case "int":
+        return (repair) => number(read(repair));
       case "codes": {
-        const names = labels[spec.labels as keyof Labels];
+        const names = labels[spec.labels as Named];
         return (repair) => ((read(repair) ?? []) as string[]).map((code) => names[code] ?? code).join(", ") || null;
       }
       default:

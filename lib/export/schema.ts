@@ -4,7 +4,7 @@ import { parseDeadline } from "@/lib/repairs/dates";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { EXPORT_FIELDS } from "./fields";
 
-// POST /export/excel (SPEC section 7): the fields, the optional date range
+// POST /export/excel: the fields, the optional date range
 // and statuses.
 
 const err = (code: ErrorCode) => ({ error: code });

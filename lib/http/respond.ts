@@ -109,12 +109,13 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
     logger().warn({ reqId, error: errorFields(error) }, "database unavailable");
     return fail("databaseUnavailable", undefined, { "Retry-After": "5" });
   }
-  // P2028: no transaction could start in time (a burst of writes); P2034: a
-  // write conflict or deadlock the database broke. Busy, not broken: try again.
+  // A statement that ran past statement_timeout: the request took too long, not the database is gone.
   if (isStatementTimeout(error)) {
     logger().warn({ reqId, error: errorFields(error) }, "statement timeout");
     return fail("queryTimeout", undefined, { "Retry-After": "5" });
   }
+  // P2028: no transaction could start in time (a burst of writes); P2034: a
+  // write conflict or deadlock the database broke. Busy, not broken: try again.
   const code = (error as { code?: unknown })?.code;
   if (code === "P2028" || code === "P2034") {
     logger().warn({ reqId, error: errorFields(error) }, "database busy");
@@ -124,7 +125,7 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
   return fail("internal");
 }
 
-/** Body caps, in bytes, by what an endpoint takes (documented in the docs/security.md). */
+/** Body caps, in bytes, by what an endpoint takes (documented in docs/security.md). */
 export const BODY_LIMITS = {
   /** Credentials, codes, settings: a few short fields. */
   small: 4 * 1024,

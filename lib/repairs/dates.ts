@@ -18,7 +18,7 @@ export function parseDeadline(text: string): Date | null {
   return real ? date : null;
 }
 
-/** DD/MM/YYYY, as the screens show dates (SPEC section 9). */
+/** DD/MM/YYYY, as the screens show dates. */
 export function formatDate(date: Date | string): string {
   const d = typeof date === "string" ? new Date(date) : date;
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -26,15 +26,16 @@ export type FieldKind =
   | "decimal" // a measure with two decimals, typed as people write it ("3,47")
   | "codes" // a list of codes from a checklist (`values`)
   | "flag" // yes, no, or not said
+  | "int" // a whole number between `min` and `max`
   | "count";
 
 /** A place of the screens that shows fields by themselves (the sections of the form and detail, the ticket, the status page). */
 export type FieldPlace = "form" | "detail" | "ticket" | "statusPage";
 /** The form's and detail's groups of such fields. */
-export type FieldSection = "identity" | "condition";
+export type FieldSection = "identity" | "condition" | "warranty" | "service";
 
 /** The export screen's groups of fields. */
-export const EXPORT_GROUPS = ["basic", "item", "statusAndDates", "quoteAndPricing"] as const;
+export const EXPORT_GROUPS = ["basic", "item", "statusAndDates", "quoteAndPricing", "service"] as const;
 export type ExportGroup = (typeof EXPORT_GROUPS)[number];
 
 /** What can be seen wrong with an item as it is left, by its type (a watch's list, a jewel's, and a few for anything else). */
@@ -71,8 +72,9 @@ type Spec = {
   /** The record's (Prisma's) name for it. */
   prop: string;
   kind: FieldKind;
-  /** Text: its longest length. */
+  /** Text: its longest length; a number (int, decimal): its range. */
   max?: number;
+  min?: number;
   /** Text: typed on several lines. */
   multiline?: boolean;
   /** A required text: the error when it is left empty. */
@@ -81,7 +83,7 @@ type Spec = {
   givenOnCreate?: true;
   /** An enum: its values, their messages' section, and the error for another value. */
   values?: readonly string[];
-  labels?: "itemTypes" | "statuses" | "quoteStatuses" | "languages" | "conditions";
+  labels?: "itemTypes" | "statuses" | "quoteStatuses" | "languages" | "conditions" | "waterResults";
   invalid?: ErrorCode;
   /** An enum a new repair may leave out: what it gets. */
   default?: string;
@@ -100,11 +102,30 @@ type Spec = {
   search?: true | "digits";
   /** Not a column: worked out from others when the JSON or the export is made (./serialize.ts, lib/export/cells.ts). */
   computed?: true;
-  /** Shown by itself: in this section of the form and detail, on the ticket, on the status page. */
+  /** Not a column: read by this SQL (over `repairs`) where rows are read in SQL (the export), never in the JSON. */
+  sql?: string;
+  /**
+   * Shown by itself: in this section of the form and detail, on the ticket, on
+   * the status page. `types`: the item types the form asks it for; elsewhere
+   * it shows whenever it has a value.
+   */
   show?: { section: FieldSection; places: readonly FieldPlace[]; types?: readonly ItemType[] };
 };
 
 const everywhere = ["form", "detail", "ticket", "statusPage"] as const;
+export const WATER_RESULTS = ["pass", "fail"] as const;
+/** A measure of the watch's service report: two decimals in its range (seconds a day may be negative). */
+const report = <P extends string, C extends ErrorCode>(prop: P, invalid: C, min = -999.99, max = 999.99) =>
+  ({
+    prop,
+    kind: "decimal",
+    min,
+    max,
+    invalid,
+    input: true,
+    export: "service",
+    show: { section: "service", places: everywhere, types: ["watch"] },
+  }) as const;
 const watch = (section: FieldSection) => ({ section, places: everywhere, types: ["watch"] as const });
 const jewel = (section: FieldSection) => ({ section, places: everywhere, types: ["jewelry"] as const });
 
@@ -304,6 +325,52 @@ export const REPAIR_FIELDS = {
   /** Who collected the item, and whether their identity document was checked (asked at pickup). */
   collected_by: { prop: "collectedBy", kind: "text", max: 200, input: true, export: "statusAndDates" },
   id_checked: { prop: "idChecked", kind: "flag", input: true },
+  // After the repair (docs/aftercare.md): the warranty from pickup, a comeback's first repair, the service report.
+  warranty_months: {
+    prop: "warrantyMonths",
+    kind: "int",
+    min: 0,
+    max: 120,
+    invalid: "warrantyMonthsInvalid",
+    input: true,
+    export: "service",
+    show: { section: "warranty", places: ["form", "detail"] },
+  },
+  warranty_until: {
+    prop: "warrantyUntil",
+    kind: "date",
+    nullable: true,
+    export: "service",
+    show: { section: "warranty", places: ["detail", "ticket", "statusPage"] },
+  },
+  /** The first repair a comeback returns to (POST only: a link is never changed). */
+  warranty_of: { prop: "warrantyOf", kind: "id", nullable: true },
+  under_warranty: { prop: "underWarranty", kind: "flag", always: true, export: "service" },
+  /** The first repair's number, for the export (the JSON has its id, warranty_of). */
+  warranty_of_number: {
+    prop: "warrantyOfNumber",
+    kind: "text",
+    sql: "(SELECT w.repair_number FROM repairs w WHERE w.id = repairs.warranty_of)",
+    export: "service",
+  },
+  rate_before: report("rateBefore", "rateInvalid"),
+  rate_after: report("rateAfter", "rateInvalid"),
+  amplitude_before: report("amplitudeBefore", "amplitudeInvalid", 0, 360),
+  amplitude_after: report("amplitudeAfter", "amplitudeInvalid", 0, 360),
+  beat_error_before: report("beatErrorBefore", "beatErrorInvalid", 0, 99),
+  beat_error_after: report("beatErrorAfter", "beatErrorInvalid", 0, 99),
+  water_test_bar: report("waterTestBar", "waterBarInvalid", 0, 100),
+  water_test_result: {
+    prop: "waterTestResult",
+    kind: "enum",
+    values: WATER_RESULTS,
+    labels: "waterResults",
+    invalid: "waterResultInvalid",
+    nullable: true,
+    input: true,
+    export: "service",
+    show: { section: "service", places: everywhere, types: ["watch"] },
+  },
   sent_out_on: { prop: "sentOutOn", kind: "date", nullable: true, export: "statusAndDates" },
   expected_back_on: { prop: "expectedBackOn", kind: "date", nullable: true, export: "statusAndDates" },
   returned_at: { prop: "returnedAt", kind: "instant", nullable: true, export: "statusAndDates" },
@@ -349,12 +416,14 @@ export function shownFields(place: FieldPlace, section: FieldSection | null, ite
       show &&
       show.places.includes(place) &&
       (section === null || show.section === section) &&
-      (!itemType || !show.types || show.types.includes(itemType)),
+      (place !== "form" || !itemType || !show.types || show.types.includes(itemType)),
   );
 }
 
 /** The fields that are not columns. */
 export type ComputedColumn = ColumnsWith<{ computed: true }>;
+/** The fields read by a SQL expression, in the export only. */
+export type SqlColumn = ColumnsWith<{ sql: string }>;
 /** What the computed fields are made of (./balance.ts): read whenever one of them is. */
 export const COMPUTED_FROM: RepairColumn[] = ["final_price", "quote_amount", "quote_status", "paid_total"];
 
@@ -362,6 +431,8 @@ export const COMPUTED_FROM: RepairColumn[] = ["final_price", "quote_amount", "qu
 export function repairColumnList(columns?: readonly RepairColumn[]): string {
   return entries
     .filter(([column, spec]) => !spec.computed && (!columns || columns.includes(column)))
-    .map(([column, { prop }]) => (column === prop ? column : `${column} AS "${prop}"`))
+    .map(([column, { prop, sql }]) =>
+      sql ? `${sql} AS "${prop}"` : column === prop ? column : `${column} AS "${prop}"`,
+    )
     .join(", ");
 }

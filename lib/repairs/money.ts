@@ -52,3 +52,10 @@ export function amountInputText(value: number | null, locale: Locale): string {
   const text = value.toFixed(2);
   return GROUP[locale] === "." ? text.replace(".", ",") : text;
 }
+
+/** A measure that may be below zero ("-2,5" seconds a day): a minus sign, then an amount as above. */
+export function parseSigned(text: string, locale: Locale): ParsedAmount {
+  const negative = /^\s*[-\u2212]/.test(text);
+  const parsed = parseAmount(negative ? text.replace(/^\s*[-\u2212]/, "") : text, locale);
+  return parsed.error || !negative ? parsed : { value: -parsed.value, error: null };
+}

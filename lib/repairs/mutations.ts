@@ -18,6 +18,7 @@ import { isUuid } from "@/lib/uuid";
 import { deleteWithFiles } from "@/lib/photos/store";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
 import { takeRepairNumber } from "./numbering";
+import { comebackOf, startWarranty } from "./warranty";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
@@ -57,6 +58,8 @@ async function lockRepair(tx: Tx, shopId: string, id: string, expected: Expected
 export function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUncheckedUpdateInput {
   const effects: Prisma.RepairUncheckedUpdateInput = { status: next };
   effects.pickedUpAt = next === "picked_up" ? (current.status === "picked_up" ? current.pickedUpAt : now) : null;
+  // Taken back from picked up: its warranty had not started after all.
+  if (next !== "picked_up") effects.warrantyUntil = null;
   const quote = effectiveQuoteStatus(current.quoteStatus, current.quoteExpiresAt, now);
   if (quote === "pending" && (next === "approved" || next === "denied")) effects.quoteStatus = next;
   return effects;
@@ -118,6 +121,7 @@ export async function applyStatusChange(
   const before = new Map(moving.map((repair) => [repair.id, repair.status]));
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
+  if (to === "picked_up") await startWarranty(tx, actor.shopId, ids);
   const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
   // Collected with money still owed: allowed, and the history says how much.
   if (to === "picked_up")
@@ -206,14 +210,24 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     pickedUpAt: data.status === "picked_up" ? now : null,
   };
   const repair = await client.$transaction(async (tx) => {
-    const customerLanguage =
-      fields.customerLanguage ??
-      (await tx.shop.findUniqueOrThrow({ where: { id: actor.shopId }, select: { language: true } })).language;
+    const shop = await tx.shop.findUniqueOrThrow({
+      where: { id: actor.shopId },
+      select: { language: true, warrantyMonths: true, timeZone: true },
+    });
+    const customerLanguage = fields.customerLanguage ?? shop.language;
+    // A comeback: linked to its first repair; under its warranty, it starts with a quote of nothing.
+    const comeback = data.warranty_of ? await comebackOf(tx, actor.shopId, data.warranty_of, shop.timeZone, now) : null;
+    const freeQuote = comeback?.underWarranty
+      ? { quoteAmount: 0, quoteStatus: "approved" as const, quoteCreatedAt: now }
+      : {};
     const repairNumber = fields.repairNumber ?? (await takeRepairNumber(tx, actor.shopId, now));
     const created = await tx.repair.create({
       data: {
         ...fields,
         repairNumber,
+        warrantyMonths: fields.warrantyMonths ?? shop.warrantyMonths,
+        ...comeback,
+        ...freeQuote,
         ...sealedToken(),
         customerLanguage,
         shopId: actor.shopId,
@@ -248,7 +262,9 @@ export async function updateRepair(
   const now = new Date();
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id, expected);
-    if (data.final_price !== undefined && isClosed(current.status)) throw new AppError("repairClosed");
+    // The price and the warranty are settled once the item is collected.
+    const newWarranty = data.warranty_months !== undefined && data.warranty_months !== current.warrantyMonths;
+    if ((data.final_price !== undefined || newWarranty) && isClosed(current.status)) throw new AppError("repairClosed");
     const sendOut = await withSendOut(tx, actor, data.send_out, now);
     const edited = await tx.repair.update({
       where: { id: current.id, shopId: actor.shopId },

@@ -127,7 +127,7 @@ function countQuery(shopId: string, reading: Reading, now: Date): Prisma.Sql {
 }
 
 // Every column of a repair a reader sees, under its Prisma field name (lib/repairs/columns.ts).
-const REPAIR_COLUMNS = selectRepairColumns();
+const ALL_COLUMNS = selectRepairColumns();
 // The list's: what a list row holds (lib/repairs/serialize.ts).
 const PAGE_COLUMNS = selectRepairColumns(LIST_COLUMNS);
 
@@ -310,7 +310,7 @@ export async function getRepair(client: PrismaClient, shopId: string, id: string
   const [repair] = await rows<RepairFields & { photos: PhotoRow[] }>(
     client,
     Prisma.sql`
-    SELECT ${REPAIR_COLUMNS}, coalesce((
+    SELECT ${ALL_COLUMNS}, coalesce((
       SELECT json_agg(json_build_object('id', p.id, 'fileName', p.file_name, 'filePath', p.file_path, 'uploadedAt', p.uploaded_at, 'stage', p.stage) ORDER BY p.uploaded_at, p.id)
       FROM photos p WHERE p.repair_id = repairs.id), '[]') AS photos
     FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid`,

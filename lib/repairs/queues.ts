@@ -42,6 +42,8 @@ export function queueCondition(queue: Queue, shopId: string, now: Date): Prisma.
     case "unpaid":
       // Collected, not fully paid (lib/repairs/balance.ts: the final price, else the approved quote).
       return Prisma.sql`status = 'picked_up' AND coalesce(final_price, CASE WHEN quote_status = 'approved' THEN quote_amount END, 0) > paid_total`;
+    case "warranty_returns":
+      return Prisma.sql`under_warranty AND status NOT IN ('picked_up', 'denied')`;
   }
 }
 

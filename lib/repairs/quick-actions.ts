@@ -1,6 +1,6 @@
 import type { QuoteStatus, RepairStatus } from "./workflow";
 
-// The guided next steps of each status (SPEC section 4), for the repair's
+// The guided next steps of each status, for the repair's
 // screen: apart from ./workflow so the list's JavaScript does not carry them.
 
 /** A quick action: move to a status, or open the quote dialog. */
@@ -15,7 +15,7 @@ export type QuickAction =
   | { kind: "openSendOut"; action: "sendOut" };
 
 type StatusInfo = {
-  /** The guided next steps (SPEC section 4); the note, where the table has one. */
+  /** The guided next steps; the note, where the table has one. */
   actions: (quoteStatus: QuoteStatus | null) => QuickAction[];
   note?: "completed" | "denied";
 };

@@ -9,11 +9,11 @@ import type { ItemType, RepairStatus } from "./workflow";
 // within the shop, newest first. A phone of fewer than 6 digits matches nothing.
 
 export const RELATED_LIMIT = 20;
-const PHONE_DIGITS = 9;
-const MIN_PHONE_DIGITS = 6;
+export const PHONE_DIGITS = 9;
+export const MIN_PHONE_DIGITS = 6;
 
 /** The index's own expression (the 9 written in, not bound), so the planner uses the index. */
-const phoneKey = (column: Prisma.Sql) =>
+export const phoneKey = (column: Prisma.Sql) =>
   Prisma.sql`right(regexp_replace(${column}, '\\D', '', 'g'), ${Prisma.raw(String(PHONE_DIGITS))})`;
 
 export type RelatedRepair = {

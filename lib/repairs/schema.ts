@@ -6,7 +6,7 @@ import { QUEUES, REPAIR_STATUSES } from "./workflow";
 import { columnsWhere, fieldSpec, REPAIR_FIELDS, type ColumnsWith } from "./fields";
 import { optionalEmailSchema } from "@/lib/auth/schema";
 
-// Repair payloads (SPEC sections 3, 5 and 7), shared by the forms and the
+// Repair payloads, shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
 // Unknown fields (a shopId, say) are dropped.
 
@@ -25,18 +25,18 @@ const optionalText = (max: number) =>
  * ("12,50" or "12.50"), so nothing JavaScript's Number() would also read
  * ("0x10", "1e3", " ") slips in.
  */
-const twoDecimals = (invalid: ErrorCode, required: ErrorCode, max: number) =>
+const twoDecimals = (invalid: ErrorCode, required: ErrorCode, max: number, min = 0) =>
   z.preprocess(
     (v) => {
       if (v === "" || v === null) return undefined;
       if (typeof v !== "string") return v;
       const text = v.trim();
-      return /^\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
+      return /^-?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
     },
     z
       .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
       .finite(err(invalid))
-      .min(0, err(invalid))
+      .min(min, err(invalid))
       .max(max, err(invalid))
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err(invalid)),
   );
@@ -95,12 +95,17 @@ type RuleOf<S> = S extends { kind: "text"; required: ErrorCode }
                 ? z.ZodType<V[]>
                 : S extends { kind: "flag" }
                   ? typeof flagSchema
-                  : never;
+                  : S extends { kind: "int" }
+                    ? ReturnType<typeof wholeNumber>
+                    : never;
 
 const optionalMoney = z.preprocess(blankToNull, moneySchema.nullable());
-/** A measure (grams): 2 decimals, below a million. */
-const optionalDecimal = (invalid: ErrorCode) =>
-  z.preprocess(blankToNull, twoDecimals(invalid, invalid, 999_999.99).nullable());
+/** A measure (grams, seconds a day…): 2 decimals, in its range (0 to below a million unless said). */
+const optionalDecimal = (invalid: ErrorCode, min = 0, max = 999_999.99) =>
+  z.preprocess(blankToNull, twoDecimals(invalid, invalid, max, min).nullable());
+/** A whole number in its range. */
+const wholeNumber = (invalid: ErrorCode, min: number, max: number) =>
+  z.number(err(invalid)).int(err(invalid)).min(min, err(invalid)).max(max, err(invalid));
 /** Codes of a checklist, each once, in the order given; none is an empty list. */
 const codesSchema = (values: readonly [string, ...string[]], invalid: ErrorCode) =>
   z.preprocess(
@@ -120,13 +125,21 @@ function ruleOf(column: InputColumn): z.ZodType {
     case "email":
       return optionalEmailSchema;
     case "enum":
-      return z.enum(spec.values as [string, ...string[]], err(spec.invalid ?? "invalidField"));
+      // An enum that may be empty takes null (and "" from a form) for none.
+      return spec.nullable
+        ? z.preprocess(
+            blankToNull,
+            z.enum(spec.values as [string, ...string[]], err(spec.invalid ?? "invalidField")).nullable(),
+          )
+        : z.enum(spec.values as [string, ...string[]], err(spec.invalid ?? "invalidField"));
     case "date":
       return dateSchema(spec.invalid ?? "invalidField");
     case "money":
       return optionalMoney;
     case "decimal":
-      return optionalDecimal(spec.invalid ?? "invalidField");
+      return optionalDecimal(spec.invalid ?? "invalidField", spec.min, spec.max);
+    case "int":
+      return wholeNumber(spec.invalid ?? "invalidField", spec.min ?? 0, spec.max ?? 1_000_000);
     case "codes":
       return codesSchema(spec.values as [string, ...string[]], spec.invalid ?? "invalidField");
     case "flag":
@@ -164,7 +177,12 @@ const createFields = Object.fromEntries(
       : z.ZodOptional<(typeof fields)[C]>;
 };
 
-export const repairCreateSchema = z.object({ ...createFields, notify });
+export const repairCreateSchema = z.object({
+  ...createFields,
+  notify,
+  /** A comeback: the first repair it returns to (docs/aftercare.md). */
+  warranty_of: z.preprocess(blankToNull, z.string(err("warrantyOfNotFound")).nullable()).optional(),
+});
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 
 /** Send-out details go only with the status outsourced. */

@@ -20,7 +20,7 @@ import { foldTerm, searchPattern } from "./search-text";
 // entries and 101 repairs instead of its 3,400 repairs and a sort. Otherwise
 // ("jose g", still being typed) the GIN index of the repairs' words finds
 // them all. The walk is the slower where common words are seldom a phrase
-// ("josé omega": it reads both words' rows to the end; docs/scale.md).
+// ("josé omega": it reads both words' rows to the end).
 //
 // Which words the last begins is read first; for a full name, in the same
 // statement as the page (wholeNameGuess): the commonest search at a counter

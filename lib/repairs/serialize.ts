@@ -7,6 +7,7 @@ import {
   REPAIR_FIELDS,
   type ColumnsWith,
   type ComputedColumn,
+  type SqlColumn,
   type PropOf,
   type RepairColumn,
 } from "./fields";
@@ -47,7 +48,7 @@ export function photoJson(photo: Pick<Photo, "id" | "fileName" | "filePath" | "u
   };
 }
 
-type Props<Shape> = PropOf<Exclude<ColumnsWith<Shape>, ComputedColumn>>;
+type Props<Shape> = PropOf<Exclude<ColumnsWith<Shape>, ComputedColumn | SqlColumn>>;
 type MoneyProps = Props<{ kind: "money" | "decimal" }>;
 type TimeProps = Props<{ kind: "date" | "instant" }>;
 /** What a repair's JSON is made from: a Prisma record or a row read with rows(). */
@@ -66,7 +67,7 @@ type JsonOf<S> = S extends { kind: "money"; always: true }
       ? string[]
       : S extends { kind: "flag" }
         ? boolean | null
-        : S extends { kind: "count" }
+        : S extends { kind: "count" | "int" }
           ? number
           : S extends { values: readonly (infer V)[] }
             ? V | (S extends { nullable: true } ? null : never)
@@ -83,9 +84,9 @@ type JsonOfColumns<C extends RepairColumn> = { -readonly [K in C]: JsonOf<(typeo
 export const LIST_COLUMNS = columnsWhere((spec) => spec.list) as ColumnsWith<{ list: true }>[];
 type ListColumn = ColumnsWith<{ list: true }>;
 export type ListFields = Pick<RepairFields, PropOf<Exclude<ListColumn, ComputedColumn>>>;
-/** Read to make the JSON, never in it: the link's token (status_url is). */
-type Hidden = "status_token";
-const JSON_COLUMNS = columnsWhere(() => true).filter((column) => column !== "status_token");
+/** Read to make the JSON, never in it: the link's token (status_url is); the export's own SQL fields. */
+type Hidden = "status_token" | SqlColumn;
+const JSON_COLUMNS = columnsWhere((spec) => !spec.sql).filter((column) => column !== "status_token");
 
 const number = (value: unknown) => (value == null ? null : Number(value));
 

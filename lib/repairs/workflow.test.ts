@@ -12,7 +12,7 @@ describe("the workflow table", () => {
     expect(Object.keys(WORKFLOW).sort()).toEqual([...REPAIR_STATUSES].sort());
   });
 
-  it("offers the quick actions of SPEC section 4, and sending out and bringing back (issue 17)", () => {
+  it("offers each status's guided next steps, and sending out and bringing back (issue 17)", () => {
     const moves = (status: keyof typeof WORKFLOW, quote: Parameters<(typeof WORKFLOW)["sent"]["actions"]>[0] = null) =>
       WORKFLOW[status].actions(quote).map((a) => (a.kind === "move" ? `${a.action}->${a.to}` : a.action));
     expect(moves("received")).toEqual(["startDiagnosing->diagnosing"]);

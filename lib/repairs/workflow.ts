@@ -1,4 +1,4 @@
-// The repair workflow as data (SPEC section 4): the 11 statuses in order, the
+// The repair workflow as data: the 11 statuses in order, the
 // queues, item types and quote states, read by the server and the screens.
 // The quick actions are in ./quick-actions, the badge's colours in
 // components/repairs/status-style.ts.
@@ -27,6 +27,7 @@ export const QUEUES = [
   "quote_expired",
   "workshop_overdue",
   "unpaid",
+  "warranty_returns",
 ] as const;
 export type Queue = (typeof QUEUES)[number];
 /** A queue's count above this shows as "1000+". */

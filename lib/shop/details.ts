@@ -30,6 +30,7 @@ const SELECT = {
   repairNumberPrefix: true,
   nextRepairNumber: true,
   depositPercent: true,
+  warrantyMonths: true,
 } as const;
 
 function detailsJson(shop: {
@@ -47,6 +48,7 @@ function detailsJson(shop: {
   repairNumberPrefix: string;
   nextRepairNumber: number;
   depositPercent: number | null;
+  warrantyMonths: number;
 }) {
   return {
     name: shop.name,
@@ -64,6 +66,7 @@ function detailsJson(shop: {
     repair_number_prefix: shop.repairNumberPrefix,
     next_repair_number: shop.nextRepairNumber,
     deposit_percent: shop.depositPercent,
+    warranty_months: shop.warrantyMonths,
   };
 }
 
@@ -80,7 +83,7 @@ export async function getShopDetails(client: PrismaClient, caller: Caller): Prom
 export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
   const { opening_hours, ticket_terms, ready_waiting_days, legal_name, tax_id, ...rest } =
     shopDetailsSchema.parse(input);
-  const { repair_number_prefix, next_repair_number, deposit_percent, ...contact } = rest;
+  const { repair_number_prefix, next_repair_number, deposit_percent, warranty_months, ...contact } = rest;
   const shop = await client.shop.update({
     where: { id: caller.shopId },
     data: {
@@ -93,6 +96,7 @@ export async function updateShopDetails(client: PrismaClient, caller: Caller, in
       repairNumberPrefix: repair_number_prefix,
       nextRepairNumber: next_repair_number,
       depositPercent: deposit_percent,
+      warrantyMonths: warranty_months,
     },
     select: SELECT,
   });

@@ -51,6 +51,12 @@ export const shopDetailsSchema = z
       .min(1, { error: "depositPercentInvalid" })
       .max(100, { error: "depositPercentInvalid" })
       .nullable(),
+    /** Months of warranty a repair gets at pickup unless changed on it (0: none). */
+    warranty_months: z
+      .number({ error: "warrantyMonthsInvalid" })
+      .int({ error: "warrantyMonthsInvalid" })
+      .min(0, { error: "warrantyMonthsInvalid" })
+      .max(120, { error: "warrantyMonthsInvalid" }),
     /** The shop's series of repair numbers (lib/repairs/numbering.ts): its prefix and the next running number. */
     repair_number_prefix: z
       .string({ error: "numberPrefixInvalid" })

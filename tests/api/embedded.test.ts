@@ -9,7 +9,7 @@ import { DataDirLockedError } from "@/lib/runtime/data-dir-lock";
 import { answerQuote, readStatusPage } from "@/lib/status-link/page";
 import { workQueues } from "@/lib/repairs/queues";
 import { listRepairs } from "@/lib/repairs/queries";
-import { createRepair } from "@/lib/repairs/mutations";
+import { changeStatus, createRepair } from "@/lib/repairs/mutations";
 import { addPayment, listPayments } from "@/lib/payments/payments";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
@@ -186,6 +186,14 @@ describe("the embedded database", () => {
         ),
       );
       expect(await listPayments(client, shop.id, made[0].id)).toMatchObject({ paid_total: 50, balance_due: 70 });
+      // And the warranty: from the day of pickup, a comeback under it.
+      await changeStatus(client, { shopId: shop.id, userId: user.id }, made[1].id, { status: "picked_up" });
+      const comeback = await createRepair(
+        client,
+        { shopId: shop.id, userId: user.id },
+        { customer_name: "Joana", item_description: "Torna", warranty_of: made[1].id },
+      );
+      expect(comeback).toMatchObject({ under_warranty: true, quote_amount: 0 });
     } finally {
       await client.$disconnect();
       await embedded.stop();

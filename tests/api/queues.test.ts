@@ -63,6 +63,7 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
       workshop_overdue: { count: 0, capped: false },
       // Picked up with nothing due (no final price, the quote never approved).
       unpaid: { count: 0, capped: false },
+      warranty_returns: { count: 0, capped: false },
     });
     expect(counts.ready_waiting_days).toBe(7);
     expect(counts.statuses).toMatchObject({ in_repair: 1, received: 1, ready: 3, denied: 1, picked_up: 1, quoting: 3 });
@@ -131,7 +132,7 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
 
   it("reads a page of waiting or expired quotes newest first from the open quotes' own index, sorting none", async () => {
     // Measured at 60,000 open quotes: a page sorted them all (20 ms), where
-    // this index gives the newest 51 (0.1 ms; docs/scale.md). The queues'
+    // this index gives the newest 51. The queues'
     // conditions must keep matching its predicate for the planner to use it.
     const { owner } = await shopSession();
     const now = new Date();

@@ -28,6 +28,7 @@ describe("GET and PUT /api/shop", () => {
       repair_number_prefix: "R",
       next_repair_number: 1,
       deposit_percent: null,
+      warranty_months: 3,
     });
 
     const details = {
@@ -51,6 +52,7 @@ describe("GET and PUT /api/shop", () => {
       repair_number_prefix: "R",
       next_repair_number: 1,
       deposit_percent: null,
+      warranty_months: 3,
       message: "Shop details saved",
     });
 

@@ -42,7 +42,7 @@ describe("POST /api/auth/create-subaccount", () => {
     const { accessToken } = await signIn("pere.staff@example.com");
     const me = await (await meRoute(authed("/api/auth/me", accessToken))).json();
     expect(me).toMatchObject({ role: "staff", shopId: owner.shopId });
-    // A staff account may create accounts too (SPEC section 6).
+    // A staff account may create accounts too.
     expect((await create(accessToken, staff())).status).toBe(201);
   });
 

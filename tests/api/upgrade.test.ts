@@ -575,6 +575,49 @@ describe("upgrading from the previous release", () => {
     }
   });
 
+  it("gives the last release's collected repairs their three months from pickup, in the shop's time zone", async () => {
+    const release = "20261126170000_payments";
+    const url = await previousRelease(release);
+    await onServer(url, async (c) => {
+      const shop = await insertShop(c, "Rellotgeria Vidal");
+      // 1,000 open repairs, and three collected around month ends and the shop's midnight.
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Rellotge', 'r-' || n FROM generate_series(1, 1000) n`,
+        [shop],
+      );
+      for (const [number, at] of [
+        ["P-1", "2025-11-30T12:00:00Z"],
+        ["P-2", "2026-03-31T21:30:00Z"],
+        ["P-3", "2026-03-31T22:30:00Z"],
+      ])
+        await c.query(
+          `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, picked_up_at, search_text)
+           VALUES ($1, $2, 'Client', 'Rellotge', 'picked_up', $3, $2)`,
+          [shop, number, at],
+        );
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const picked = await c.query<{ repair_number: string; until: string }>(
+        `SELECT repair_number, to_char(warranty_until, 'YYYY-MM-DD') AS until FROM repairs
+         WHERE status = 'picked_up' ORDER BY repair_number`,
+      );
+      expect(picked.rows).toEqual([
+        { repair_number: "P-1", until: "2026-02-28" },
+        { repair_number: "P-2", until: "2026-06-30" },
+        { repair_number: "P-3", until: "2026-07-01" },
+      ]);
+      const open = await c.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM repairs WHERE status <> 'picked_up' AND warranty_until IS NULL
+           AND warranty_months = 3 AND NOT under_warranty AND warranty_of IS NULL AND rate_before IS NULL`,
+      );
+      expect(open.rows[0].n).toBe(1000);
+      expect((await c.query("SELECT warranty_months FROM shops")).rows).toEqual([{ warranty_months: 3 }]);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);

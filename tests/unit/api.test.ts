@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { authApi, repairsApi, settingsApi } from "@/lib/client/api";
 
-// The typed calls say the spec's paths, methods and bodies (SPEC section 7).
+// The typed calls say the spec's paths, methods and bodies.
 
 const calls: { url: string; method: string; body: unknown }[] = [];
 
