@@ -1,12 +1,11 @@
 // npm start: builds when there is no build of the current sources (through
 // tsx, in a process that ends), then runs npm start's lasting process
 // (scripts/start.ts, compiled into .next/start.mjs by the build) in this one,
-// on plain Node: it holds the embedded database, and tsx's loader would cost
-// it about 60 MB for as long as it runs. package.json's start script gives
-// this process V8's young generation at 4 MB a half (as the server has, see
+// on plain Node: it holds the embedded database, and tsx's loader would hold
+// memory for as long as it runs. package.json's start script gives this
+// process V8's young generation at 4 MB a half (as the server has, see
 // scripts/start.ts): with the embedded database it holds PGlite and passes
-// every statement's bytes through: idle after a short load it measured 191
-// MB instead of 226, after a whole bench run 216 instead of 224 (docs/performance.md).
+// every statement's bytes through, and stays smaller so (docs/performance.md).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -19,21 +19,19 @@ import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 /**
  * V8's young generation at 4 MB a half instead of 16: a smaller nursery
  * keeps the idle server's memory down for a little more frequent scavenging.
- * And a 512 MB ceiling on the old generation (the server's live heap is about
- * 70 MB): V8 lets garbage pile up in proportion to its ceiling, by default a
- * quarter of the machine's memory, and a 1M-row export took the server's RSS
- * 183 MB above idle on a 24 GB machine against 30 MB with this one, for 8%
- * more time (docs/performance.md).
+ * And a 512 MB ceiling on the old generation, several times the server's
+ * live heap: V8 lets garbage pile up in proportion to its ceiling, by default
+ * a quarter of the machine's memory, so a large export swelled the server on
+ * a big machine (docs/performance.md).
  */
 const SERVER_FLAGS = ["--max-semi-space-size=4", "--max-old-space-size=512"];
 
 /**
  * PGlite's Postgres is WebAssembly: V8 compiles it with its baseline compiler
  * (Liftoff) and recompiles hot functions with its optimizing one (TurboFan),
- * whose code is kept. Baseline only: this process measured about 110 MB less
- * (459 to 347 MB after 100k rows and a trigram index), for CPU-bound
- * statements 1.3 to 1.8 times slower (a list page the same); the embedded
- * database's targets hold with room (docs/performance.md).
+ * whose code is kept. Baseline only: much less memory, for CPU-bound
+ * statements somewhat slower while the embedded database's targets hold
+ * with room (docs/performance.md).
  */
 const EMBEDDED_WASM_FLAGS = "--liftoff-only";
 

@@ -4,10 +4,10 @@ import { runInLane, runOnPool, type Lane } from "./worker-pool";
 import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 
 /**
- * Cost 11: about 200 ms a hash on the 2-core machines this runs on (cost 10
- * about 100 ms, cost 12 about 450 ms), inside the 100-300 ms the project aims
- * for. The test suite may lower it through BCRYPT_COST, never in production,
- * and never under the floor.
+ * Cost 11: the one whose hash takes, on the machines this runs on, the time
+ * the project aims for (docs/performance.md); 10 is too quick to slow a
+ * guesser, 12 too slow for a person. The test suite may lower it through
+ * BCRYPT_COST, never in production, and never under the floor.
  */
 const PRODUCTION_COST = 11;
 

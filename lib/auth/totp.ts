@@ -13,7 +13,7 @@ export const newTotpSecret = () => generateSecret({ length: 20 });
 export const sealTotpSecret = (secret: string) => seal(secret, env().ENCRYPTION_KEY);
 export const openTotpSecret = (sealed: string) => open(sealed, env().ENCRYPTION_KEY);
 
-/** The set-up's QR code (a PNG data URL), drawn on a worker thread: 5 to 7 ms of CPU (./worker-pool). */
+/** The set-up's QR code (a PNG data URL), drawn on a worker thread (./worker-pool). */
 export async function totpQrCode(secret: string, accountEmail: string): Promise<string> {
   const uri = generateURI({ issuer: ISSUER, label: accountEmail, secret });
   return (await runOnPool("qr", uri, { errorCorrectionLevel: "M", margin: 1, width: 240 })).result;

@@ -4,11 +4,10 @@ import type { QRCodeToDataURLOptions } from "qrcode";
 import { AppError } from "@/lib/errors";
 
 // Sign-in's and 2FA's CPU work, on a few worker threads instead of the event
-// loop. bcrypt is CPU work by design (about 180 ms a password at cost 11):
-// done on the event loop, four people signing in at once stalled every other
-// request. Drawing a 2FA set-up's QR code as a PNG is 5 to 7 ms of it (the
-// PNG's encoding most of it): on the event loop, a client asking for set-ups
-// in a loop held up every shop's requests. The threads are one per core but
+// loop. bcrypt is CPU work by design: done on the event loop, four people
+// signing in at once stalled every other request. Drawing a 2FA set-up's QR
+// code as a PNG is CPU work too: on the event loop, a client asking for
+// set-ups in a loop held up every shop's requests. The threads are one per core but
 // one, and the event loop only waits for the answer. Work beyond what the
 // threads can catch up on soon is refused at once (503, Retry-After: 1)
 // rather than queued for ever.
@@ -71,8 +70,7 @@ const state = globalThis as unknown as {
 function pool() {
   if (!state.workerPool) {
     // One core is left to the event loop (and, on a small box, the database):
-    // with every core hashing, four clients signing in took the list's p99
-    // to three times its calm value.
+    // with every core hashing, sign-ins slowed every other request.
     const size = Math.max(1, availableParallelism() - 1);
     state.workerPool = {
       slots: [],

@@ -6,17 +6,14 @@ import type { BatchAwareQueue } from "./pglite-queue";
 // PGlite is Postgres without its background processes: no autovacuum. A
 // table would keep the statistics of its last ANALYZE (a migration's, or
 // none: the planner then guesses) and gain no visibility map for its
-// index-only scans. Measured on a server with stale statistics: a repair's
-// history read through the shop's whole index, 5.0 ms instead of 0.4.
-// npm start's process does autovacuum's work instead: when no connection has
+// index-only scans: with stale statistics a repair's history was read
+// through the shop's whole index. npm start's process does autovacuum's work instead: when no connection has
 // sent anything for `idleMs`, one table at a time (a connection that comes
-// waits for one table at most: 0.9 s for the repairs of a 200,000-repair
-// database, most tables a few ms), VACUUM (ANALYZE) every table once after
+// waits for one table at most), VACUUM (ANALYZE) every table once after
 // start (PGlite counts no activity across restarts), then those that changed
 // past autovacuum's own default thresholds. A short quiet suffices, and is
 // all there is: with mail set up the notice worker asks every NOTICE_POLL_MS
-// (5 s by default), so 30 s of silence never comes. (The bench polls every
-// 200 ms: in its runs only the first quiet seconds' tables get done.)
+// (5 s by default), so 30 s of silence never comes.
 
 export type MaintenanceTiming = { checkMs: number; idleMs: number };
 export const MAINTENANCE: MaintenanceTiming = { checkMs: 30_000, idleMs: 2_000 };

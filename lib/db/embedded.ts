@@ -19,11 +19,8 @@ export type EmbeddedPostgres = { url: string; maintenance: Maintenance; stop: ()
  * shrinks: 128 MB by default. Emscripten zero-fills the pool when Postgres
  * maps it, so all of it is resident from the start, used or not. Pages
  * beyond these come from the operating system's file cache (a system call
- * each). At 100k repairs 32 MB measured as fast as 64 (the list, the
- * searches, the detail and the waiting quotes side by side in
- * `npm run bench -- --embedded`, then a whole run) for 35 to 47 MB less;
- * before the searches and the quotes' queue had indexes of their own it had
- * not (docs/performance.md).
+ * each). 32 MB is as fast as 64 now that the searches and the queues read
+ * their own indexes, for less memory (docs/performance.md).
  */
 export const EMBEDDED_SHARED_BUFFERS = "32MB";
 const START_PARAMS = [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];

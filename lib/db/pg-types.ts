@@ -16,7 +16,7 @@ const ZERO = 48;
  * made from Postgres' text without a Date in between (reading and printing
  * Dates was a tenth of a list request). With the session in UTC the text is
  * `2026-11-21 19:00:00.123456+00`, with 0 to 6 decimals: it is cut and joined
- * by position (a regular expression's match was 5% of a list page's reading).
+ * by position (a regular expression's match cost a list page noticeably more).
  * Anything else (another zone, a year past 9999, BC) goes through pg's parser.
  */
 export function isoFromTimestamptz(text: string): string {

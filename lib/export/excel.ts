@@ -20,18 +20,15 @@ import { startExportThread, THREAD_NICE } from "./thread";
 /**
  * Rows read per statement. Each read is the database's work at its full
  * priority while the export's thread runs at the lowest: shorter reads let a
- * request's statement in sooner (2,000 rows: two exports took the list's p99
- * at one client to x2.23 of calm; 500: x1.94, and 1M rows as fast). On the
- * embedded database every other request waits while one runs, so fewer still
- * (measured in `npm run bench -- --embedded`).
+ * request's statement in sooner, at no cost to the export. On the embedded
+ * database every other request waits while one runs, so fewer still.
  */
 const BATCH = 500;
 const EMBEDDED_BATCH = 250;
 /**
- * zlib's fastest level: against the default (6), a 1M-row export took 14.4 s
- * instead of 18.0, the list's p99 while one ran 37 ms instead of 64 (2 cores,
- * deflating shares them with everything else), for a file of 62.6 MB instead
- * of 53.1 (exceljs's was 65).
+ * zlib's fastest level: deflating shares the cores with everything else, and
+ * the default level made exports slower and requests beside them slower too,
+ * for a file only a sixth smaller.
  */
 const DEFLATE_LEVEL = 1;
 export const MAX_ROWS_PER_SHEET = 1_048_575; // plus the header row

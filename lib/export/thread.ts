@@ -12,8 +12,7 @@ import type { ExportField } from "./fields";
 // An export's file is made on a thread of its own (./worker.ts), started for
 // it and gone when it ends: reading a million rows, turning them into XML and
 // deflating them is seconds of CPU, which on the server's thread made every
-// request wait behind it (one export took the list's p99 at one client to
-// twice its calm value, two exports past it). The thread runs at the lowest
+// request wait behind it. The thread runs at the lowest
 // priority and pauses while requests are served (./worker.ts), so on a busy
 // machine requests get the CPU first; the server's thread only passes the
 // bytes on to the download.

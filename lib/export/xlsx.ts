@@ -18,8 +18,8 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 /** Excel's own id for the Text format "@"; custom formats are numbered from 164. */
 const BUILT_IN_FORMATS: Record<string, number> = { "@": 49 };
 /**
- * Rows turned into XML and deflated at a time (about 40 KB of text, half a
- * millisecond): between two pieces an export's thread gives way to requests.
+ * Rows turned into XML and deflated at a time, a piece short enough that an
+ * export's thread gives way to requests often.
  */
 const PIECE_ROWS = 100;
 /** Days from Excel's day zero (1899-12-30) to 1970-01-01. */

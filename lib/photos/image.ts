@@ -26,16 +26,14 @@ export function detectImage(bytes: Uint8Array): ImageKind | null {
 
 export const MIME: Record<ImageKind, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
-// Cleaning a phone's photo is 1 to 2 s of CPU (mozjpeg's encoding most of
-// it, on one thread whatever sharp's concurrency). sharp runs it on its own
-// threads, off the event loop, but there it took the cores from requests: two
-// clients uploading 12-megapixel photos non-stop took the list's p99 at 4
-// clients to x1.9 of calm (rounds x1.7 to x2.4). As with sign-in's hashing
-// (lib/auth/worker-pool.ts), images are cleaned on one core fewer than the
-// machine has, each on one libvips thread, and those threads run in the idle
-// scheduling class (lib/runtime/priority.ts), as an export's does: x1.4. The
-// rest wait their turn, and an upload that finds the queue full is answered
-// busy before its body is read.
+// Cleaning a phone's photo is seconds of CPU (mozjpeg's encoding most of it,
+// on one thread whatever sharp's concurrency). sharp runs it on its own
+// threads, off the event loop, but there it took the cores from requests. As
+// with sign-in's hashing (lib/auth/worker-pool.ts), images are cleaned on one
+// core fewer than the machine has, each on one libvips thread, and those
+// threads run in the idle scheduling class (lib/runtime/priority.ts), as an
+// export's does. The rest wait their turn, and an upload that finds the queue
+// full is answered busy before its body is read.
 
 /** The threads libvips does an image's work on (glib names them). */
 const IMAGE_THREAD = "libvips worker";

@@ -36,8 +36,7 @@ export function memoryAfterCollection() {
 
 /**
  * After a burst of requests V8 keeps its garbage until it next needs room,
- * which an idle server never does: an export left 150 to 200 MB of it for
- * hours. Once the process has been quiet for IDLE_GC_MS after some work, one
+ * which an idle server never does: an export's garbage stayed for hours. Once the process has been quiet for IDLE_GC_MS after some work, one
  * full collection (tens of milliseconds, with nothing waiting) gives it back.
  * Call what this returns whenever work ends.
  */

@@ -7,9 +7,8 @@ import { setPriority } from "node:os";
 // value of its own and, where util-linux's chrt is there (Debian, the Docker
 // image), in the idle scheduling class, so any other thread that wants a core
 // (the server's, the database's) takes it from this one at once, whatever the
-// process. Nice alone shares the CPU only within this process: the list's
-// p99 at one client during one export was 10.1 to 10.5 ms with nice, 8.4 to
-// 9.5 with both. Best effort: where neither is allowed (or on another system)
+// process. Nice alone shares the CPU only within this process, which left
+// requests slower during an export than with both. Best effort: where neither is allowed (or on another system)
 // a thread runs as the server does.
 
 /**

@@ -67,8 +67,7 @@ const sharedTurn = globalThis as typeof globalThis & { [TURN]?: Int32Array };
 /**
  * Which background thread is reading from the database: 0 for none, else its
  * threadId, in shared memory. Two exports reading at once took both cores'
- * worth of Postgres from the requests beside them (the list's p99 at one
- * client x3 of calm, one export x1.2): their reads take turns.
+ * worth of Postgres from the requests beside them: their reads take turns.
  */
 export const databaseTurn = (): Int32Array => (sharedTurn[TURN] ??= new Int32Array(new SharedArrayBuffer(4)));
 

@@ -86,7 +86,7 @@ export async function ensureBuild(environment: NodeJS.ProcessEnv = process.env):
  * scripts/serve.ts, scripts/start.ts and the export's thread with the few
  * modules of ours they import, each compiled into one file (packages stay
  * imports), so they run plain Node: TypeScript loaded through tsx at run
- * time cost each process about 40 to 60 MB of memory (tsx's loader thread).
+ * time cost each process memory for as long as it runs (tsx's loader thread).
  */
 async function bundleProcesses() {
   const { build } = await import("esbuild");

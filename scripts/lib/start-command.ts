@@ -13,9 +13,8 @@ export type StartCommand = {
    * thread (zlib's, sharp's, the hashing pool's) its own malloc arena, each
    * keeping what it once held, and serves blocks of up to 32 MB from them
    * once large ones were freed, which then stay. Two arenas, and blocks from
-   * 64 KiB mapped and unmapped on their own: after load and exports the idle
-   * server measured 195 MB instead of 279, npm start's process with the
-   * embedded database 169 instead of 180 (docs/performance.md).
+   * 64 KiB mapped and unmapped on their own, give that memory back after load
+   * and exports (docs/performance.md).
    */
   defaults: Record<string, string>;
 };
