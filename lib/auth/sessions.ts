@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { rows, TRANSACTION_TIMEOUT_MS } from "@/lib/db";
+import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { open, seal } from "@/lib/crypto/secret-box";
 import { env } from "@/lib/env";
@@ -118,63 +118,21 @@ export async function revokeAllSessions(client: Tx, userId: string, now = new Da
   await revoke(client, userId, { userId }, now);
 }
 
-/** Ends the account's open sessions that `where` picks, the checks remembered of them first. */
+/** Ends the account's open sessions that `where` picks. */
 async function revoke(client: Tx, userId: string, where: Prisma.RefreshTokenFamilyWhereInput, now: Date) {
-  sessionsRevoked(userId);
-  await client.refreshTokenFamily.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
-}
-
-/**
- * How long an open session's check is reused. Every API request asks it
- * (a round trip: 60 µs of the server's CPU, 6% of a list request); a user at
- * the screen asks it several times a second. A revocation through this server
- * (sign-out, a replayed refresh token, two-factor switched on or off) takes
- * effect at once all the same: it forgets the account's open sessions and
- * remembers none of them for a while (sessionsRevoked). Only a revocation
- * made outside this process (another server on the same database, by hand in
- * SQL) waits this long at most.
- */
-export const OPEN_SESSION_REUSE_MS = 2_000;
-/** The most open sessions remembered (about 200 bytes each). */
-const OPEN_SESSIONS_MAX = 10_000;
-/**
- * After a revocation, none of the account's sessions is remembered for this
- * long: a revocation inside a transaction is seen only once it commits, within
- * TRANSACTION_TIMEOUT_MS, and a check made meanwhile must not keep a session
- * open past it.
- */
-const QUIET_AFTER_REVOCATION_MS = TRANSACTION_TIMEOUT_MS + 5_000;
-
-type OpenSession = { userId: string; shopId: string; until: number };
-type OpenSessions = {
-  /** By family id: a session found open, and until when that answer holds. */
-  open: Map<string, OpenSession>;
-  /** By user id: until when none of the account's sessions may be remembered. */
-  quiet: Map<string, number>;
-};
-// On globalThis: the bundler may give each route its own copy of this module,
-// and a sign-out in one route's copy must reach the others.
-const globalForSessions = globalThis as unknown as { openSessions?: OpenSessions };
-const openSessions = () => (globalForSessions.openSessions ??= { open: new Map(), quiet: new Map() });
-
-/** Called before an account's sessions are revoked: forget them, and remember none for a while. */
-function sessionsRevoked(userId: string, now = Date.now()): void {
-  const { open, quiet } = openSessions();
-  for (const [familyId, session] of open) if (session.userId === userId) open.delete(familyId);
-  for (const [user, until] of quiet) if (until <= now) quiet.delete(user);
-  quiet.set(userId, now + QUIET_AFTER_REVOCATION_MS);
+  await client.refreshTokenFamily.updateMany({
+    where: { ...where, userId, revokedAt: null },
+    data: { revokedAt: now },
+  });
 }
 
 /** Whether the session an access token belongs to is still open, for that user in that shop. */
 export async function sessionIsOpen(
   client: PrismaClient,
   claims: { familyId: string; userId: string; shopId: string },
-  now = Date.now(),
 ): Promise<boolean> {
-  const { open, quiet } = openSessions();
-  const known = open.get(claims.familyId);
-  if (known && known.until > now && known.userId === claims.userId && known.shopId === claims.shopId) return true;
-  // One plain query (see rows()).
+  // Asked with every request, with nothing remembered: a session ended by any
+  // means (sign-out, a replayed refresh token, by hand) is refused at once.
   const found = await rows(
     client,
     Prisma.sql`
@@ -182,16 +140,5 @@ export async function sessionIsOpen(
     WHERE f.id = ${claims.familyId}::uuid AND f.user_id = ${claims.userId}::uuid AND f.revoked_at IS NULL
       AND u.shop_id = ${claims.shopId}::uuid AND u.removed_at IS NULL`,
   );
-  if (found.length === 0) {
-    open.delete(claims.familyId);
-    return false;
-  }
-  // Not remembered if the account's sessions were revoked since shortly
-  // before it was asked (or while it was).
-  if (now >= (quiet.get(claims.userId) ?? 0)) {
-    open.delete(claims.familyId);
-    if (open.size >= OPEN_SESSIONS_MAX) open.delete(open.keys().next().value!);
-    open.set(claims.familyId, { userId: claims.userId, shopId: claims.shopId, until: now + OPEN_SESSION_REUSE_MS });
-  }
-  return true;
+  return found.length > 0;
 }

@@ -45,6 +45,7 @@ test("a watch's service report, its pickup with the warranty on the receipt, and
   // Collected: the warranty's last day shows, three months from today.
   await page.getByRole("button", { name: "Marca com a recollit" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Marca com a recollit" }).click();
+  await expect(page.getByRole("button", { name: "Recollit: no es pot canviar" })).toBeVisible();
   const collected = await (await request.get(`/api/repairs/${first.id}`, { headers })).json();
   expect(collected.warranty_until).not.toBeNull();
   const until = formatDate(collected.warranty_until);
