@@ -19,10 +19,10 @@ import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
 import { requestStarted } from "@/lib/runtime/requests";
 
 /**
- * How much of a response is buffered before a write waits for the socket.
- * At Node's 16 KB a list page (18 to 45 KB) waited for 'drain' after its
- * body, and Next's end of the chunked body became a system call of its own;
- * within this they go out together.
+ * How much of a response is buffered before a write waits for the socket:
+ * at Node's default a list page waited for 'drain' after its body, and Next's
+ * end of the chunked body became a system call of its own; within this they
+ * go out together (docs/performance.md).
  */
 const RESPONSE_BUFFER_BYTES = 64 * 1024;
 

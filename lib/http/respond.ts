@@ -13,7 +13,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * A JSON answer. Its text is handed to Response as a string: Response.json
- * encodes it to bytes and then copies them, 13 µs more for a list page.
+ * encodes it to bytes and then copies them (docs/performance.md).
  */
 export function json(body: unknown, init?: ResponseInit): Response {
   return new Response(JSON.stringify(body), {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { formatDate } from "@/lib/repairs/dates";
-import { readPdf } from "./pdf";
-import { addRepair, inCatalan } from "./session";
+import { printedSheet } from "./pdf";
+import { addRepair, expectNoSidewaysScroll, inCatalan } from "./session";
 
 // After the repair on a phone at 360 px, in Catalan: the service report
 // typed, the watch collected with its warranty, the pickup receipt read back,
@@ -54,12 +54,7 @@ test("a watch's service report, its pickup with the warranty on the receipt, and
 
   // The pickup receipt says it, with the service report.
   await page.goto(`/repairs/${first.id}/print?format=a5`);
-  await expect(page.locator("[data-print-ready]")).toBeVisible();
-  const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-  const text = pdf.pages
-    .map((p) => p.text)
-    .join(" ")
-    .replace(/\s+/g, " ");
+  const { text } = await printedSheet(page);
   for (const part of [
     "Resguard de recollida",
     `Garantit fins al ${until}`,
@@ -84,11 +79,7 @@ test("a watch's service report, its pickup with the warranty on the receipt, and
   await expect(returned.getByText(`${first.repair_number} · en garantia`)).toBeVisible();
   // Under warranty: nothing to pay unless the shop sets a price.
   await expect(page.getByRole("region", { name: "Pressupost" }).getByText("0,00 €")).toBeVisible();
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await expectNoSidewaysScroll(page);
 
   // And the first repair shows it came back.
   await page.goto(`/repairs/${first.id}`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { readPdf } from "./pdf";
+import { printedSheet } from "./pdf";
 import { inCatalan } from "./session";
 
 // The counter's record on a phone at 360 px, in Catalan: a watch and a ring
@@ -21,21 +21,7 @@ async function drawSignature(page: Page, pad: Locator) {
 
 async function printed(page: Page, id: string) {
   await page.goto(`/repairs/${id}/print?format=a5`);
-  await expect(page.locator("[data-print-ready]")).toBeVisible();
-  // The signature's image is loaded before the page is printed.
-  await expect
-    .poll(() =>
-      page.locator("[data-print-ready] img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
-    )
-    .toBe(true);
-  const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-  return {
-    text: pdf.pages
-      .map((p) => p.text)
-      .join("\n")
-      .replace(/\s+/g, " "),
-    images: pdf.pages.flatMap((p) => p.images),
-  };
+  return printedSheet(page);
 }
 
 test("a watch and a ring are taken in with their record, numbered by the shop, signed, and the receipt says it all", async ({

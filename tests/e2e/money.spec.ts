@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { readPdf } from "./pdf";
-import { inCatalan } from "./session";
+import { printedSheet } from "./pdf";
+import { expectNoSidewaysScroll, inCatalan } from "./session";
 
 // Money at the counter on a phone at 360 px, in Catalan: a deposit as the
 // item is left, the rest taken as it is collected, the receipt printed and
@@ -60,12 +60,7 @@ test("a deposit at intake, the balance taken at pickup, the payment receipt and 
 
   // The payment receipt, read back from the printed PDF.
   await money.getByRole("link", { name: "Imprimeix el justificant de pagament" }).click();
-  await expect(page.locator("[data-print-ready]")).toBeVisible();
-  const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-  const text = pdf.pages
-    .map((p) => p.text)
-    .join(" ")
-    .replace(/\s+/g, " ");
+  const { text } = await printedSheet(page);
   for (const part of [
     "Justificant de pagament",
     "Joieria Puig SL · NIF B12345674",
@@ -91,9 +86,5 @@ test("a deposit at intake, the balance taken at pickup, the payment receipt and 
     page.getByRole("button", { name: "Baixa l'.xlsx" }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^takings_\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await expectNoSidewaysScroll(page);
 });

@@ -1,3 +1,4 @@
+import { expect, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 
@@ -60,4 +61,25 @@ export async function readPdf(bytes: Buffer) {
     pages.push({ widthMm: mm(x1 - x0), heightMm: mm(y1 - y0), text, qrCodes, images });
   }
   return { pageCount: pdf.numPages, pages };
+}
+
+/**
+ * The print page open in `page`, printed once it is ready and its images
+ * (a signature, the QR code) are loaded: its text on one line, and its images' sizes.
+ */
+export async function printedSheet(page: Page) {
+  await expect(page.locator("[data-print-ready]")).toBeVisible();
+  await expect
+    .poll(() =>
+      page.locator("[data-print-ready] img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+    )
+    .toBe(true);
+  const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  return {
+    text: pdf.pages
+      .map((p) => p.text)
+      .join(" ")
+      .replace(/\s+/g, " "),
+    images: pdf.pages.flatMap((p) => p.images),
+  };
 }

@@ -1,4 +1,4 @@
-import { test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { e2eDb } from "./database";
 
@@ -44,4 +44,13 @@ export async function inCatalan(page: Page, request: APIRequestContext, name = "
   await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
   await page.addInitScript(() => localStorage.setItem("language", "ca"));
   return owner;
+}
+
+/** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
