@@ -235,6 +235,14 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       },
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
+    // Entered as already collected (a paper book's past): its warranty runs from now.
+    if (created.status === "picked_up") {
+      await startWarranty(tx, actor.shopId, [created.id]);
+      Object.assign(
+        created,
+        await tx.repair.findUniqueOrThrow({ where: { id: created.id }, select: { warrantyUntil: true } }),
+      );
+    }
     return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify) };
   });
   if (repair.noticed) wakeWorker();

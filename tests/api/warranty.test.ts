@@ -49,6 +49,13 @@ describe("the warranty", () => {
     expect(picked).toMatchObject({ warranty_months: months, warranty_until: `${until}T00:00:00.000Z` });
   });
 
+  it("starts at once for a repair entered as already collected", async () => {
+    const { api } = await shopSession();
+    const repair = await createRepair(api, { status: "picked_up" });
+    expect(repair.warranty_until).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00.000Z$/);
+    expect((await (await api.get(repair.id)).json()).warranty_until).toBe(repair.warranty_until);
+  });
+
   it("gives none with 0 months, the shop's months by default, and is not changed once the item is collected", async () => {
     expect((await pickedUpAt("2026-05-05T10:00:00Z", 0)).picked.warranty_until).toBeNull();
     const { token, api } = await shopSession();
