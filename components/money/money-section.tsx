@@ -10,12 +10,12 @@ import { printHref } from "@/components/print/formats";
 import { apiErrorText } from "@/components/ui/error-text";
 import { Fact, Facts } from "@/components/ui/facts";
 import { Modal } from "@/components/ui/modal";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
-import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { useFormat } from "@/components/repairs/format";
 import { PaymentDialog } from "./payment-dialog";
-import { Section } from "@/components/repairs/repair-sections";
+import { Section, SectionAction } from "@/components/repairs/repair-sections";
 
 // The money of a repair (docs/money.md): its payments (a voided one struck
 // through, with why), what was paid, what is due and what is left; taking a
@@ -61,14 +61,12 @@ function VoidDialog({
           />
         </label>
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className={button("secondary")}>
-            {t("money.cancel")}
-          </button>
-          <button type="submit" className={button("danger")}>
-            {t("money.void")}
-          </button>
-        </div>
+        <DialogButtons
+          cancelLabel={t("money.cancel")}
+          onCancel={onClose}
+          confirmLabel={t("money.void")}
+          kind="danger"
+        />
       </Form>
     </Modal>
   );
@@ -103,11 +101,7 @@ export function MoneySection({
   return (
     <Section
       title={t("money.title")}
-      action={
-        <button type="button" onClick={() => setTaking(true)} className={button("secondary")}>
-          {t("money.take")}
-        </button>
-      }
+      action={<SectionAction onClick={() => setTaking(true)}>{t("money.take")}</SectionAction>}
     >
       {failure && <ErrorNotice>{failure}</ErrorNotice>}
       <Facts>

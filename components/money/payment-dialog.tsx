@@ -15,8 +15,8 @@ import {
 import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
-import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 
 /** The kind, amount, method and note of a payment, as the counter types them (the amount in the user's language). */
@@ -159,14 +159,13 @@ export function PaymentDialog({
           />
         </label>
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className={button("secondary")}>
-            {t("money.cancel")}
-          </button>
-          <button type="submit" disabled={busy} className={button("primary")}>
-            {busy ? t("money.saving") : t(`money.save.${kind}`)}
-          </button>
-        </div>
+        <DialogButtons
+          cancelLabel={t("money.cancel")}
+          onCancel={onClose}
+          confirmLabel={t(`money.save.${kind}`)}
+          busy={busy}
+          busyLabel={t("money.saving")}
+        />
       </Form>
     </Modal>
   );

@@ -7,10 +7,9 @@ import { repairsApi } from "@/lib/client/api";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { WarrantyLinks } from "@/lib/repairs/warranty";
 import { Fact, Facts } from "@/components/ui/facts";
-import { button } from "@/components/ui/button";
 import { useFormat } from "./format";
 import { hasRecord, RecordFacts } from "./record-fields";
-import { Section } from "./repair-sections";
+import { Section, SectionAction } from "./repair-sections";
 
 // After the repair (docs/aftercare.md): the warranty, what it returns to or
 // what came back under it, and the watch's service report.
@@ -38,11 +37,7 @@ export function WarrantySection({ repair, onComeback }: { repair: RepairJson; on
     <Section
       title={t("repair.sections.warranty")}
       action={
-        repair.status === "picked_up" && (
-          <button type="button" onClick={onComeback} className={button("secondary")}>
-            {t("warranty.comeback")}
-          </button>
-        )
+        repair.status === "picked_up" && <SectionAction onClick={onComeback}>{t("warranty.comeback")}</SectionAction>
       }
     >
       <Facts>

@@ -9,8 +9,8 @@ import { useFormat } from "./format";
 import { PaymentFields } from "@/components/money/payment-dialog";
 import { useState, type FormEvent } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
-import { button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { SignerFields, useSignatureInput } from "./signatures";
 
 export type Pickup = {
@@ -98,14 +98,7 @@ export function PickupDialog({
           <input type="checkbox" checked={idChecked} onChange={(e) => setIdChecked(e.target.checked)} />
           {t("idChecked")}
         </label>
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={onCancel} className={button("secondary")}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className={button("primary")}>
-            {t("actions.markPickedUp")}
-          </button>
-        </div>
+        <DialogButtons cancelLabel={t("cancel")} onCancel={onCancel} confirmLabel={t("actions.markPickedUp")} />
       </form>
     </Modal>
   );

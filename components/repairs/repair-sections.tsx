@@ -25,7 +25,16 @@ export function Section({ title, children, action }: { title: string; children: 
   );
 }
 
-function EditButton({ closed, onClick, children }: { closed: boolean; onClick: () => void; children: ReactNode }) {
+/** A section's own action, beside its title (disabled once the repair is closed, where that matters). */
+export function SectionAction({
+  closed = false,
+  onClick,
+  children,
+}: {
+  closed?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -79,9 +88,9 @@ export function DetailsSection({ repair, onChangeSendOut }: { repair: RepairJson
       title={t("repair.details")}
       action={
         repair.status === "outsourced" && (
-          <EditButton closed={false} onClick={onChangeSendOut}>
+          <SectionAction closed={false} onClick={onChangeSendOut}>
             {t("repair.changeSendOut")}
-          </EditButton>
+          </SectionAction>
         )
       }
     >
@@ -159,9 +168,9 @@ export function QuoteSection({ repair, closed, onEdit }: { repair: RepairJson; c
     <Section
       title={t("repair.quote")}
       action={
-        <EditButton closed={closed} onClick={onEdit}>
+        <SectionAction closed={closed} onClick={onEdit}>
           {repair.quote_amount === null ? t("repair.setQuote") : t("repair.updateQuote")}
-        </EditButton>
+        </SectionAction>
       }
     >
       {repair.quote_amount === null ? (
@@ -197,9 +206,9 @@ export function FinalPriceSection({
     <Section
       title={t("finalPrice")}
       action={
-        <EditButton closed={closed} onClick={onEdit}>
+        <SectionAction closed={closed} onClick={onEdit}>
           {repair.final_price === null ? t("setFinalPrice") : t("updateFinalPrice")}
-        </EditButton>
+        </SectionAction>
       }
     >
       <p className="text-lg font-medium">

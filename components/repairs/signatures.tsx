@@ -8,6 +8,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
 import { button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
 import { useFormat } from "./format";
 import { SignaturePad } from "./signature-pad";
@@ -78,14 +79,13 @@ function IntakeSignatureDialog({
       <form onSubmit={save} className="flex flex-col gap-3">
         <SignerFields input={input} />
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
-        <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className={button("secondary")}>
-            {t("cancel")}
-          </button>
-          <button type="submit" disabled={busy} className={button("primary")}>
-            {busy ? t("saving") : t("save")}
-          </button>
-        </div>
+        <DialogButtons
+          cancelLabel={t("cancel")}
+          onCancel={onClose}
+          confirmLabel={t("save")}
+          busy={busy}
+          busyLabel={t("saving")}
+        />
       </form>
     </Modal>
   );

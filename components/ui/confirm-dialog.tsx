@@ -1,7 +1,7 @@
 "use client";
 
-import { button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { DialogButtons } from "@/components/ui/dialog-buttons";
 
 /** A question before something that cannot be undone: Cancel, or the action itself. */
 export function ConfirmDialog({
@@ -25,14 +25,13 @@ export function ConfirmDialog({
 }) {
   return (
     <Modal open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={description}>
-      <div className="flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className={button("secondary")}>
-          {cancelLabel}
-        </button>
-        <button type="button" onClick={onConfirm} className={button(kind)}>
-          {confirmLabel}
-        </button>
-      </div>
+      <DialogButtons
+        cancelLabel={cancelLabel}
+        onCancel={onCancel}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        kind={kind}
+      />
     </Modal>
   );
 }
