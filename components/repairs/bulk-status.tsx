@@ -39,7 +39,8 @@ export function BulkStatusBar({
           onChange={(e) => setStatus(e.target.value as RepairStatus)}
           className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
         >
-          {REPAIR_STATUSES.map((s) => (
+          {/* Handing over is one item at a time: who collects it, their signature, what is due. */}
+          {REPAIR_STATUSES.filter((s) => s !== "picked_up").map((s) => (
             <option key={s} value={s}>
               {t(`statuses.${s}`)}
             </option>

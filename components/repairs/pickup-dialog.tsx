@@ -29,7 +29,7 @@ export function PickupDialog({
   onCancel,
   onConfirm,
 }: {
-  repair: RepairJson;
+  repair: Pick<RepairJson, "repair_number" | "customer_name" | "balance_due">;
   onCancel: () => void;
   onConfirm: (pickup: Pickup) => void;
 }) {

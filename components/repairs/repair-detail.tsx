@@ -32,6 +32,7 @@ import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { PickupDialog, type Pickup } from "./pickup-dialog";
+import { handOver } from "./hand-over";
 import { MoneySection } from "@/components/money/money-section";
 import { ServiceSection, WarrantySection } from "./aftercare-sections";
 import { PaymentDialog } from "@/components/money/payment-dialog";
@@ -217,33 +218,19 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
       : run(change, t("repairs.statusFailed"), STATUS_ERROR_MS);
   };
   /** Picked up, with who collected it and their signature (saved once the status is). */
-  const pickUp = ({ collected_by, id_checked, signature, payment }: Pickup) =>
+  const pickUp = (pickup: Pickup) =>
     run(
       async () => {
-        // The money first: if it cannot be taken, the item is not marked as handed over.
-        let at = version;
-        if (payment) {
-          await repairsApi.pay(id, { kind: "payment", ...payment });
-          // The payment changed the repair (what was paid): the status goes on that version.
-          at = (await repairsApi.get(id)).version;
-        }
-        const changed = await repairsApi.update(
-          id,
-          { status: "picked_up", collected_by, id_checked, notify: notify() },
-          at,
-        );
+        const { changed, signatureError } = await handOver(repair, pickup, notify());
         offerUndo(repair.status, changed);
-        if (signature)
-          await repairsApi
-            .sign(id, { stage: "pickup", signer_name: collected_by || repair.customer_name, image: signature })
-            .catch((error: unknown) =>
-              setFlash({ kind: "error", text: apiErrorText(t, error, t("signature.failed")) }),
-            );
+        if (signatureError) setFlash({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
         return changed;
       },
       t("repairs.statusFailed"),
       STATUS_ERROR_MS,
     );
+  /** A status picked on the badge: going out asks where, handing over asks who collects (as the buttons do). */
+  const moveTo = (status: RepairStatus) => (status === "picked_up" ? setDialog("pickUp") : changeStatus(status));
   // The quote dialog is titled like the button that opened it.
   // Picking up locks the repair for good: that one move is confirmed first.
   const quickAction = (action: QuickAction) =>
@@ -251,9 +238,7 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
       ? setDialog("quickQuote")
       : action.kind === "openSendOut"
         ? changeStatus("outsourced")
-        : action.to === "picked_up"
-          ? setDialog("pickUp")
-          : changeStatus(action.to);
+        : moveTo(action.to);
 
   const actions = WORKFLOW[repair.status].actions(repair.quote_status);
   const note = WORKFLOW[repair.status].note;
@@ -263,7 +248,7 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
       <BackToList className="text-sm text-blue-800 underline">← {t("repair.back")}</BackToList>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">{repair.repair_number}</h1>
-        <StatusBadge status={repair.status} onChange={(status) => void changeStatus(status)} />
+        <StatusBadge status={repair.status} onChange={(status) => void moveTo(status)} />
         <span className="text-sm text-slate-600">
           {t("repair.created", { date: format.instant(repair.created_at) })}
         </span>

@@ -19,9 +19,11 @@ import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
 import { useSendOut } from "./use-send-out";
 import type { SendOut } from "@/lib/client/api";
+import type { Pickup } from "./pickup-dialog";
 
 // Shown only once a repair is created or selected: not part of the list's first load.
 const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
+const PickupDialog = lazyComponent(() => import("./pickup-dialog").then((m) => m.PickupDialog));
 const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
 
 export function RepairsList() {
@@ -49,22 +51,21 @@ export function RepairsList() {
     });
   const chosen = list.repairs.filter((repair) => selected.has(repair.id));
   const applyBulk = async (status: RepairStatus) => {
-    const ids = chosen.map((repair) => repair.id);
     const done = () => {
       setNotice({
         kind: "success",
-        text: t("repairs.bulkDone", { count: ids.length, status: t(`statuses.${status}`) }),
+        text: t("repairs.bulkDone", { count: chosen.length, status: t(`statuses.${status}`) }),
       });
       setSelected(new Set());
     };
     // Going out asks where (the dialog shows its own errors and stays open until saved).
     if (status === "outsourced")
       return sendOut.ask(async (details) => {
-        await list.changeStatuses(ids, status, details);
+        await list.changeStatuses(chosen, status, details);
         done();
-      }, ids.length);
+      }, chosen.length);
     try {
-      await list.changeStatuses(ids, status);
+      await list.changeStatuses(chosen, status);
       done();
     } catch (error) {
       setNotice({
@@ -82,26 +83,39 @@ export function RepairsList() {
       clearAfterMs: STATUS_ERROR_MS,
     });
   /** A change of one repair offers Undo while its email is held (a slip on the badge mails no one). */
+  const offerUndo = (before: RepairStatus, now: ListRepair) =>
+    setNotice({
+      kind: "success",
+      text: t("repairs.statusUpdated"),
+      clearAfterMs: NOTICE_GRACE_MS,
+      action: {
+        label: t("repairs.undo"),
+        run: () => {
+          setNotice(null);
+          void list
+            .changeStatus(now, before)
+            .then(() => setNotice({ kind: "success", text: t("repairs.undone") }), statusFailed);
+        },
+      },
+    });
+  // Handing over asks who collects, their signature and what is due, as on the repair's page.
+  const [handingOver, setHandingOver] = useState<ListRepair | null>(null);
   const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
-    const undo = async () => {
-      setNotice(null);
-      await list
-        .changeStatus(repair.id, repair.status)
-        .then(() => setNotice({ kind: "success", text: t("repairs.undone") }), statusFailed);
-    };
-    const changed = () =>
-      setNotice({
-        kind: "success",
-        text: t("repairs.statusUpdated"),
-        clearAfterMs: NOTICE_GRACE_MS,
-        action: { label: t("repairs.undo"), run: () => void undo() },
-      });
+    if (status === "picked_up") return setHandingOver(repair);
     if (status === "outsourced")
-      return sendOut.ask(async (details: SendOut) => {
-        await list.changeStatus(repair.id, status, details);
-        changed();
-      });
-    await list.changeStatus(repair.id, status).then(changed, statusFailed);
+      return sendOut.ask(async (details: SendOut) =>
+        offerUndo(repair.status, await list.changeStatus(repair, status, details)),
+      );
+    await list.changeStatus(repair, status).then((now) => offerUndo(repair.status, now), statusFailed);
+  };
+  const pickUp = async (repair: ListRepair, pickup: Pickup) => {
+    try {
+      const { changed, signatureError } = await list.pickUp(repair, pickup);
+      if (signatureError) setNotice({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
+      else offerUndo(repair.status, changed);
+    } catch (error) {
+      statusFailed(error);
+    }
   };
 
   async function openExact(event: FormEvent) {
@@ -180,6 +194,16 @@ export function RepairsList() {
 
       <FlashNotice flash={notice} />
       {sendOut.dialog}
+      {handingOver && (
+        <PickupDialog
+          repair={handingOver}
+          onCancel={() => setHandingOver(null)}
+          onConfirm={(pickup) => {
+            setHandingOver(null);
+            void pickUp(handingOver, pickup);
+          }}
+        />
+      )}
       {created && (
         <PrintOffer
           repair={created}

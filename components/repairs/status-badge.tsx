@@ -52,7 +52,8 @@ export function StatusBadge({ status, onChange }: { status: RepairStatus; onChan
   return (
     // Clicks here must not reach the row, which opens the repair.
     <div onClick={stop} onKeyDown={stop} className="inline-block">
-      {menu.Loaded ? (
+      {/* A repair closed since the menu loaded shows the locked badge, never the menu's trigger. */}
+      {menu.Loaded && !isClosed(status) ? (
         <menu.Loaded status={status} onChange={onChange} initialSide={side} />
       ) : (
         <BadgeButton

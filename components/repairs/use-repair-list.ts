@@ -3,9 +3,12 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
 import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
+import { handOver } from "./hand-over";
+import type { Pickup } from "./pickup-dialog";
 import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
 
 /** The list refetches this long after the search or the filter changed. */
@@ -104,11 +107,31 @@ export function useRepairList() {
     const byId = new Map(updated.map((repair) => [repair.id, repair]));
     setResult((r) => r && { ...r, repairs: r.repairs.map((repair) => ({ ...repair, ...byId.get(repair.id) })) });
   };
-  const changeStatus = async (id: string, status: RepairStatus, sendOut?: SendOut) =>
-    keep([await repairsApi.setStatus(id, status, { send_out: sendOut })]);
+  // Each change says which version of the row it was made on: one that moved
+  // since the list was read (a customer's answer, a colleague) is refused (412),
+  // and the list is read again so it shows what changed.
+  const readAgainIfStale = (error: unknown): never => {
+    if (error instanceof ApiError && error.code === "repairChanged")
+      setQuery((q) => ({ ...q, attempt: q.attempt + 1 }));
+    throw error;
+  };
+  /** One row to a status; the repair as changed. */
+  const changeStatus = async (repair: ListRepair, status: RepairStatus, sendOut?: SendOut) => {
+    const changed = await repairsApi
+      .setStatus(repair.id, status, { send_out: sendOut, version: repair.version })
+      .catch(readAgainIfStale);
+    keep([changed]);
+    return changed;
+  };
   /** Several at once, all or none (PATCH /repairs/status). */
-  const changeStatuses = async (ids: string[], status: RepairStatus, sendOut?: SendOut) =>
-    keep((await repairsApi.setStatuses(ids, status, sendOut)).repairs);
+  const changeStatuses = async (repairs: ListRepair[], status: RepairStatus, sendOut?: SendOut) =>
+    keep((await repairsApi.setStatuses(repairs, status, sendOut).catch(readAgainIfStale)).repairs);
+  /** An item handed over from its row (the pickup dialog's answers). */
+  const pickUp = async (repair: ListRepair, pickup: Pickup) => {
+    const handed = await handOver(repair, pickup).catch(readAgainIfStale);
+    keep([handed.changed]);
+    return handed;
+  };
 
   return {
     searchInput,
@@ -139,5 +162,6 @@ export function useRepairList() {
     loadMore,
     changeStatus,
     changeStatuses,
+    pickUp,
   };
 }

@@ -87,9 +87,17 @@ export const repairsApi = {
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
   remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
-  /** Several repairs to one status, all or none. */
-  setStatuses: (ids: string[], status: RepairStatus, send_out?: SendOut) =>
-    apiRequest<{ repairs: RepairJson[] }>("/repairs/status", { method: "PATCH", body: { ids, status, send_out } }),
+  /** Several repairs to one status, all or none; refused (412) if one moved on from the version the list shows. */
+  setStatuses: (repairs: { id: string; version: number }[], status: RepairStatus, send_out?: SendOut) =>
+    apiRequest<{ repairs: RepairJson[] }>("/repairs/status", {
+      method: "PATCH",
+      body: {
+        ids: repairs.map((repair) => repair.id),
+        versions: Object.fromEntries(repairs.map((repair) => [repair.id, repair.version])),
+        status,
+        send_out,
+      },
+    }),
   /** `notify: false`: do not tell the customer about this change; `send_out` goes with outsourced. */
   setStatus: (
     id: string,
@@ -130,8 +138,16 @@ export const repairsApi = {
     apiRequest<{ repairs: WarrantyCandidate[] }>(`/repairs/warranty-candidates?${new URLSearchParams(customer)}`),
   payments: (id: string) => apiRequest<PaymentsJson>(`/repairs/${id}/payments`),
   /** `amount` as typed (the server reads it in the user's language) or a number. */
-  pay: (id: string, payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string }) =>
-    apiRequest<PaymentJson>(`/repairs/${id}/payments`, { body: payment }),
+  /** `version`: refused (412) if the repair moved on; the answer's `repair_version` is the one after the payment. */
+  pay: (
+    id: string,
+    payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string },
+    version?: number,
+  ) =>
+    apiRequest<PaymentJson & { repair_version: number }>(`/repairs/${id}/payments`, {
+      body: payment,
+      ifMatch: version,
+    }),
   voidPayment: (id: string, paymentId: string, reason: string) =>
     apiRequest<PaymentJson>(`/repairs/${id}/payments/${paymentId}/void`, { body: { reason } }),
   signatures: (id: string) => apiRequest<{ signatures: SignatureJson[] }>(`/repairs/${id}/signatures`),

@@ -5,6 +5,7 @@ import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/clien
 import { moneyOf } from "@/lib/repairs/balance";
 import { MAX_MONEY } from "@/lib/repairs/limits";
 import { parseAmount } from "@/lib/repairs/money";
+import type { Expected } from "@/lib/repairs/mutations";
 import { assertRepairId, notFound } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
 
@@ -84,33 +85,50 @@ const signed = (kind: PaymentKind, amount: number) => (kind === "refund" ? -amou
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** Locks the shop's repair for the rest of the transaction, or 404s. */
-async function lockRepair(tx: Tx, shopId: string, repairId: string) {
+/** Locks the shop's repair, or 404s; 412 when it is not at an expected version (If-Match). */
+async function lockRepair(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
   assertRepairId(repairId);
-  const [repair] = await tx.$queryRaw<{ paidTotal: string }[]>`
-    SELECT paid_total::text AS "paidTotal" FROM repairs WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
+  const [repair] = await tx.$queryRaw<{ paidTotal: string; version: number }[]>`
+    SELECT paid_total::text AS "paidTotal", version FROM repairs
+    WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
   if (!repair) throw notFound();
+  if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
   return { paidTotal: Number(repair.paidTotal) };
 }
 
+/** Sets what was paid; the repair's new version. */
 async function setPaidTotal(tx: Tx, shopId: string, repairId: string, paidTotal: number, paidAt?: Date) {
-  await tx.repair.update({
+  const { version } = await tx.repair.update({
     where: { id: repairId, shopId },
     data: { paidTotal: cents(paidTotal), ...(paidAt ? { lastPaymentAt: paidAt } : {}) },
+    select: { version: true },
   });
+  return version;
 }
 
-/** POST /repairs/{id}/payments. */
-export async function addPayment(client: PrismaClient, actor: Actor, repairId: string, input: unknown, locale: Locale) {
+/**
+ * POST /repairs/{id}/payments, refused (412) if the repair is no longer at an
+ * `expected` version; with the repair's version after it (the next write's
+ * If-Match, so a pickup after its payment still sees a colleague's change).
+ */
+export async function addPayment(
+  client: PrismaClient,
+  actor: Actor,
+  repairId: string,
+  input: unknown,
+  locale: Locale,
+  expected: Expected = null,
+) {
   const { kind, amount, method, note } = paymentSchema(locale).parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId);
+    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
     const payment = await tx.payment.create({
       data: { shopId: actor.shopId, repairId, kind, amount, method, note: note ?? null, createdById: actor.userId },
       include: WHO,
     });
-    await setPaidTotal(tx, actor.shopId, repairId, paidTotal + signed(kind, amount), payment.createdAt);
+    const version = await setPaidTotal(tx, actor.shopId, repairId, paidTotal + signed(kind, amount), payment.createdAt);
     await tx.repairEvent.create({
       data: {
         shopId: actor.shopId,
@@ -121,7 +139,7 @@ export async function addPayment(client: PrismaClient, actor: Actor, repairId: s
         changedAt: payment.createdAt,
       },
     });
-    return paymentJson(payment);
+    return { ...paymentJson(payment), repair_version: version };
   });
 }
 

@@ -390,7 +390,7 @@ export const REPAIR_FIELDS = {
   /** Since when it has its status (null: before this was recorded, and unchanged since). */
   status_since: { prop: "statusSince", kind: "instant", nullable: true },
   /** Counted up with every change: sent back as If-Match, and the answer's ETag (docs/api.md). */
-  version: { prop: "version", kind: "count" },
+  version: { prop: "version", kind: "count", list: true },
   /** Read for the status link's address (status_url), never written through the API nor shown as itself. */
   status_token: { prop: "statusToken", kind: "id" },
 } as const satisfies Record<string, Spec>;

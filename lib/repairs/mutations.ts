@@ -408,7 +408,7 @@ async function lockStatusCounts(tx: Tx, shopId: string, statuses: RepairStatus[]
  * of repairs.
  */
 export async function changeStatuses(client: PrismaClient, actor: Actor, input: unknown) {
-  const { ids, status, notify, send_out } = bulkStatusSchema.parse(input);
+  const { ids, status, notify, send_out, versions = {} } = bulkStatusSchema.parse(input);
   const unique = [...new Set(ids)];
   for (const id of unique) assertRepairId(id);
   const now = new Date();
@@ -417,6 +417,8 @@ export async function changeStatuses(client: PrismaClient, actor: Actor, input: 
     const current = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: unique } } });
     // Another shop's id, or one deleted meanwhile: nothing changes.
     if (current.length !== unique.length) throw notFound();
+    if (current.some((repair) => (versions[repair.id] ?? repair.version) !== repair.version))
+      throw new AppError("repairChanged");
     const moving = current.filter((repair) => repair.status !== status);
     if (moving.length === 0) return { updated: current, noticed: false };
     const sendOut = await withSendOut(tx, actor, send_out, now);

@@ -210,6 +210,8 @@ export const bulkStatusSchema = z
       .array(z.string(err("repairNotFound")), err("invalidField"))
       .min(1, err("invalidField"))
       .max(MAX_BULK_IDS, err("tooManyRepairs")),
+    /** The version each was seen at (a screen's If-Match, one per repair): any other refuses them all (412). */
+    versions: z.record(z.string(), z.number(err("invalidField")).int(err("invalidField"))).optional(),
   })
   .refine(outsourcedOnly, outsourcedOnlyError);
 

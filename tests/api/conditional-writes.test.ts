@@ -3,6 +3,8 @@ import { GET as getRoute, PUT as putRoute } from "@/app/api/repairs/[id]/route";
 import { PATCH as quoteRoute } from "@/app/api/repairs/[id]/quote/route";
 import { PATCH as statusRoute } from "@/app/api/repairs/[id]/status/route";
 import { POST as replaceRoute } from "@/app/api/repairs/[id]/status-link/route";
+import { POST as payRoute } from "@/app/api/repairs/[id]/payments/route";
+import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
 import { POST as answerRoute } from "@/app/t/[token]/route";
 import { db } from "@/lib/db";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -136,5 +138,83 @@ describe("conditional writes (ETag and If-Match)", () => {
     const other = await shopSession();
     expect((await WRITES["the status"](repair.id, other.token, `"${repair.version + 1}"`)).status).toBe(404);
     expect((await WRITES["the status"](repair.id, token, `"${repair.version + 1}"`)).status).toBe(200);
+  });
+
+  const pay = (id: string, token: string, ifMatch?: string) =>
+    payRoute(
+      authed(
+        `/api/repairs/${id}/payments`,
+        token,
+        { kind: "payment", amount: "40,00", method: "cash" },
+        "POST",
+        header(ifMatch),
+      ),
+      ctx(id),
+    );
+
+  it("takes a payment at the version shown and answers the repair's version after it; refuses one made on a page that changed since", async () => {
+    const { repair, token, etag } = await opened();
+    const paid = await pay(repair.id, token, etag);
+    expect(paid.status).toBe(201);
+    const payment = await paid.json();
+    const now = await db().repair.findUniqueOrThrow({ where: { id: repair.id } });
+    expect(payment.repair_version).toBe(now.version);
+    expect(paid.headers.get("etag")).toBe(`"${now.version}"`);
+    expect(Number(now.paidTotal)).toBe(40);
+
+    const before = await stateOf(repair.id);
+    const stale = await pay(repair.id, token, etag);
+    expect(stale.status).toBe(412);
+    expect((await stale.json()).code).toBe("repairChanged");
+    expect(await stateOf(repair.id)).toEqual(before);
+    expect(await db().payment.count({ where: { repairId: repair.id } })).toBe(1);
+    expect((await pay(repair.id, token)).status).toBe(201);
+  });
+
+  it("hands over on the version the payment left, so a colleague's change between the payment and the pickup is refused", async () => {
+    const { repair, token, etag } = await opened();
+    const pickup = (ifMatch: string) =>
+      putRoute(
+        authed(
+          `/api/repairs/${repair.id}`,
+          token,
+          { status: "picked_up", collected_by: "Marta" },
+          "PUT",
+          header(ifMatch),
+        ),
+        ctx(repair.id),
+      );
+    const { repair_version } = await (await pay(repair.id, token, etag)).json();
+    await db().$executeRaw`UPDATE repairs SET notes = 'a colleague' WHERE id = ${repair.id}::uuid`;
+    expect((await pickup(`"${repair_version}"`)).status).toBe(412);
+    expect((await db().repair.findUniqueOrThrow({ where: { id: repair.id } })).status).toBe("received");
+
+    const { repair_version: next } = await (await pay(repair.id, token)).json();
+    const handed = await pickup(`"${next}"`);
+    expect(handed.status).toBe(200);
+    expect(await handed.json()).toMatchObject({ status: "picked_up", collected_by: "Marta", paid_total: 80 });
+  });
+
+  it("changes several repairs only if each is still at the version the list shows (versions), else none", async () => {
+    const { repair, token, api } = await opened();
+    const second = await createRepair(api);
+    const bulk = (versions?: Record<string, number>) =>
+      bulkRoute(
+        authed("/api/repairs/status", token, { ids: [repair.id, second.id], status: "ready", versions }, "PATCH"),
+      );
+    await db().$executeRaw`UPDATE repairs SET notes = 'a colleague' WHERE id = ${second.id}::uuid`;
+    const shown = { [repair.id]: repair.version, [second.id]: second.version };
+    const stale = await bulk(shown);
+    expect(stale.status).toBe(412);
+    expect((await stale.json()).code).toBe("repairChanged");
+    const statuses = await db().repair.findMany({ where: { id: { in: [repair.id, second.id] } } });
+    expect(statuses.map((r) => r.status)).toEqual(["received", "received"]);
+
+    const fresh = { ...shown, [second.id]: second.version + 1 };
+    const done = await bulk(fresh);
+    expect(done.status).toBe(200);
+    expect((await done.json()).repairs.map((r: { status: string }) => r.status)).toEqual(["ready", "ready"]);
+    // A version that is not a number is a clear 400, not a crash.
+    expect((await bulk({ [repair.id]: "x" } as never)).status).toBe(400);
   });
 });

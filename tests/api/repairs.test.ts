@@ -94,6 +94,8 @@ const LIST_FIELDS = [
   // What is left to pay: the list's "due" mark.
   "paid_total",
   "balance_due",
+  // Sent back with a change made from the list (If-Match).
+  "version",
 ];
 
 describe("GET /api/repairs", () => {

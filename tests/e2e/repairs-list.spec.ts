@@ -251,3 +251,64 @@ test("the list never shows the past: Back shows the rows left and reads them aga
   await page.reload();
   await expect(statusOf("R-NOW-3", "Ready")).toBeVisible();
 });
+
+test("Picked up on a badge asks who collects and what is due, as the button does; a row changed since the list was read is refused and shown as it is", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  const ready = await addRepair(request, headers, {
+    repair_number: "P-1",
+    customer_name: "Marta Soler",
+    item_description: "Rellotge",
+    status: "ready",
+    final_price: 50,
+  });
+  const other = await addRepair(request, headers, {
+    repair_number: "P-2",
+    customer_name: "Pere",
+    item_description: "Anell",
+  });
+  await page.goto("/repairs");
+  const row = (number: string) => page.getByRole("row").filter({ hasText: number });
+  await expect(row("P-2").getByRole("button", { name: "Change status, now Received" })).toBeVisible();
+
+  // A colleague moves P-2 on while this list is open: the stale change is refused, the row then shows theirs.
+  await request.patch(`/api/repairs/${other.id}/status`, { headers, data: { status: "in_repair" } });
+  await row("P-2").getByRole("button", { name: "Change status, now Received" }).click();
+  await page.getByRole("menuitemradio", { name: "Ready" }).click();
+  await expect(
+    page.getByText("This repair changed since you opened it: it now shows what it is. Check it and try again."),
+  ).toBeVisible();
+  await expect(row("P-2").getByRole("button", { name: "Change status, now In repair" })).toBeVisible();
+  expect((await (await request.get(`/api/repairs/${other.id}`, { headers })).json()).status).toBe("in_repair");
+
+  // Picked up from the list's badge: the pickup dialog, with what is still due taken there.
+  await row("P-1").getByRole("button", { name: "Change status, now Ready" }).click();
+  await page.getByRole("menuitemradio", { name: "Picked up" }).click();
+  const pickup = page.getByRole("dialog", { name: "Mark as picked up?" });
+  await expect(pickup.getByText("Still to pay: €50.00")).toBeVisible();
+  await pickup.getByLabel("Collected by").fill("Marta Soler");
+  await pickup.getByRole("button", { name: "Mark picked up" }).click();
+  await expect(pickup).toBeHidden();
+  await expect(row("P-1").getByRole("button", { name: "Picked up: cannot change" })).toBeDisabled();
+  expect(await (await request.get(`/api/repairs/${ready.id}`, { headers })).json()).toMatchObject({
+    status: "picked_up",
+    collected_by: "Marta Soler",
+    paid_total: 50,
+    balance_due: 0,
+  });
+
+  // Several at once are never handed over together.
+  await row("P-2").getByRole("checkbox").check();
+  await expect(page.getByLabel("New status").locator("option")).toHaveCount(10);
+  await expect(page.getByLabel("New status").locator("option", { hasText: "Picked up" })).toHaveCount(0);
+
+  // The repair's own badge asks the same; cancelling changes nothing.
+  await page.goto(`/repairs/${other.id}`);
+  await page.getByRole("button", { name: "Change status, now In repair" }).click();
+  await page.getByRole("menuitemradio", { name: "Picked up" }).click();
+  await expect(page.getByRole("dialog", { name: "Mark as picked up?" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  expect((await (await request.get(`/api/repairs/${other.id}`, { headers })).json()).status).toBe("in_repair");
+});

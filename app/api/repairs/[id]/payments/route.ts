@@ -1,3 +1,4 @@
+import { etag, ifMatch } from "@/lib/http/etag";
 import { authedRoute } from "@/lib/http/handler";
 import { json, readJson } from "@/lib/http/respond";
 import { addPayment, listPayments } from "@/lib/payments/payments";
@@ -11,5 +12,6 @@ export const POST = authedRoute(async ({ db, request, caller, params }) => {
   const body = await readJson(request);
   // An amount typed as text is read the way the caller's language writes it.
   const { language } = await getSettings(db, caller);
-  return json(await addPayment(db, caller, params.id, body, language), { status: 201 });
+  const payment = await addPayment(db, caller, params.id, body, language, ifMatch(request));
+  return json(payment, { status: 201, headers: { ETag: etag(payment.repair_version) } });
 });
