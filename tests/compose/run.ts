@@ -111,7 +111,12 @@ function build(dir: string) {
 // ---------------------------------------------------------------- the API
 
 type Owner = { shop: string; name: string; email: string; password: string };
-const owner = (shop: string, email: string): Owner => ({ shop, name: "Anna Vidal", email, password: "Rellotge-2026!" });
+const owner = (shop: string, email: string): Owner => ({
+  shop,
+  name: "Anna Vidal",
+  email,
+  password: `Rd-${randomBytes(6).toString("hex")}-Aa1!`,
+});
 
 async function call(token: string, pathname: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${BASE}/api${pathname}`, {
@@ -431,6 +436,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`\nnot ok ${step + 1} - ${(error as Error).message}`);
+  console.error(`\nnot ok ${step} - ${(error as Error).message}`);
   process.exitCode = 1;
 });
