@@ -27,7 +27,7 @@ type Verified = { claims: AccessClaims; exp: number };
 
 // Imported once per secret: jose imports a raw key on every call otherwise,
 // which was half the cost of checking a token. The verified tokens go with
-// the key: a new secret starts with none. On globalThis, as lib/db.ts's pool:
+// the key: a new secret starts with none. On globalThis, as lib/db/index.ts's pool:
 // the bundler may give each route its own copy of this module.
 type Keyed = { secret: string; key: Promise<CryptoKey>; verified: Map<string, Verified> };
 const globalForTokens = globalThis as unknown as { accessTokenKey?: Keyed };

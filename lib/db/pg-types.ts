@@ -1,6 +1,6 @@
 import pg from "pg";
 
-// How rows read through `pg` type their values (rows() in lib/db.ts, and the
+// How rows read through `pg` type their values (rows() in ./index.ts, and the
 // export's thread): timestamps and dates as ISO 8601 strings in UTC, the rest
 // as pg reads them. Sessions run in UTC (createDb sets it).
 

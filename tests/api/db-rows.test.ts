@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { withTestDatabase } from "../helpers/test-database";
 
-// rows(): the hot reads' plain-SQL path (lib/db.ts). On a database server it
+// rows(): the hot reads' plain-SQL path (lib/db/index.ts). On a database server it
 // uses named statements, parsed and planned once per connection; on the
 // embedded PGlite, one session shared by all connections, it must not.
 

@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Points this test file's app code (lib/db.ts reads DATABASE_URL on first use)
+ * Points this test file's app code (lib/db/index.ts reads DATABASE_URL on first use)
  * at a database of its own, so files never see each other's rows.
  */
 export function withTestDatabase(): { url: () => string } {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
-import { pgTypes, sessionOptions } from "@/lib/db/pg-types";
+import { pgTypes, sessionOptions } from "./pg-types";
 
 export { isoFromTimestamptz } from "@/lib/db/pg-types";
 
