@@ -9,10 +9,9 @@ import { ApiError } from "@/lib/client/api-client";
 import { NOTICE_GRACE_MS, QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, type RepairStatus } from "@/lib/repairs/workflow";
-import { WORKFLOW, type QuickAction } from "@/lib/repairs/quick-actions";
+import type { QuickAction } from "@/lib/repairs/quick-actions";
 import { useFormat } from "./format";
 import { BackToList } from "./back-to-list";
-import { StatusBadge } from "./status-badge";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
@@ -32,6 +31,8 @@ import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
 import { PickupDialog, type Pickup } from "./pickup-dialog";
+import { RepairHeader } from "./repair-header";
+import { comebackValues } from "./repair-form-values";
 import { handOver } from "./hand-over";
 import { MoneySection } from "@/components/money/money-section";
 import { ServiceSection, WarrantySection } from "./aftercare-sections";
@@ -51,14 +52,6 @@ const RepairFormDialog = lazyComponent(() =>
   import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog),
 );
 
-/** The guided next step stands out; denying and sending out are the other ways. */
-const ACTION_STYLE: Partial<Record<QuickAction["action"] | "primary", string>> = {
-  primary: "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800",
-  deny: "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50",
-  sendOut:
-    "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100",
-};
-
 const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
 
 type Loaded =
@@ -69,23 +62,6 @@ type Loaded =
 
 // /repairs/{id}: header, quick actions, customer, details,
 // photos, quote, final price, timeline, delete; the not-found state.
-/** A comeback's form: the customer and the item as they were, linked to this repair. */
-const comebackValues = (repair: RepairJson) => ({
-  customer_name: repair.customer_name,
-  customer_phone: repair.customer_phone ?? "",
-  customer_email: repair.customer_email ?? "",
-  customer_language: repair.customer_language,
-  item_type: repair.item_type,
-  brand: repair.brand ?? "",
-  model: repair.model ?? "",
-  reference: repair.reference ?? "",
-  serial_number: repair.serial_number ?? "",
-  calibre: repair.calibre ?? "",
-  metal: repair.metal ?? "",
-  warranty_of: repair.id,
-  warranty_of_number: repair.repair_number,
-});
-
 /** `askSignature`: the customer's signature is asked at once (opened from "Customer signs" after creating). */
 export function RepairDetail({ id, askSignature = false }: { id: string; askSignature?: boolean }) {
   const t = useTranslations();
@@ -240,54 +216,16 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
         ? changeStatus("outsourced")
         : moveTo(action.to);
 
-  const actions = WORKFLOW[repair.status].actions(repair.quote_status);
-  const note = WORKFLOW[repair.status].note;
-
   return (
     <div className="flex flex-col gap-5">
       <BackToList className="text-sm text-blue-800 underline">← {t("repair.back")}</BackToList>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="min-w-0 text-2xl font-semibold [overflow-wrap:anywhere]">{repair.repair_number}</h1>
-        <StatusBadge status={repair.status} onChange={(status) => void moveTo(status)} />
-        <span className="text-sm text-slate-600">
-          {t("repair.created", { date: format.instant(repair.created_at) })}
-        </span>
-        <div className="ml-auto flex gap-2">
-          <button
-            type="button"
-            onClick={() => setDialog("edit")}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100"
-          >
-            {t("createRepair.edit")}
-          </button>
-          <button
-            type="button"
-            onClick={() => setDialog("delete")}
-            className="rounded-md border border-red-300 px-3 py-1.5 text-sm text-red-800 hover:bg-red-50"
-          >
-            {t("repair.delete")}
-          </button>
-        </div>
-      </header>
-
-      {(actions.length > 0 || note) && (
-        <div className="flex flex-wrap items-center gap-2">
-          {actions.map((action) => (
-            <button
-              key={action.action}
-              type="button"
-              onClick={() => void quickAction(action)}
-              className={ACTION_STYLE[action.action] ?? ACTION_STYLE.primary}
-            >
-              {t(`repair.actions.${action.action}`)}
-            </button>
-          ))}
-          {note === "completed" && (
-            <p className="text-green-900">{t("repair.completed", { date: format.instant(repair.picked_up_at) })}</p>
-          )}
-          {note === "denied" && <p className="text-red-900">{t("repair.deniedNote")}</p>}
-        </div>
-      )}
+      <RepairHeader
+        repair={repair}
+        onStatus={(status) => void moveTo(status)}
+        onAction={(action) => void quickAction(action)}
+        onEdit={() => setDialog("edit")}
+        onDelete={() => setDialog("delete")}
+      />
 
       <FlashNotice flash={flash} />
 

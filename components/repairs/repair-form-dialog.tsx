@@ -2,20 +2,11 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/ui/lazy";
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
-import { formatDate, isDayText, maskDate, parseDeadline } from "@/lib/repairs/dates";
-import type { WarrantyCandidate } from "@/lib/repairs/warranty";
+import { maskDate, parseDeadline } from "@/lib/repairs/dates";
 import { dayIn } from "@/lib/time-zone";
 import { draftKey } from "./draft-key";
 import { shrinkPhoto } from "./shrink-photo";
@@ -23,11 +14,10 @@ import { useSendOut } from "./use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";
-import { amountInputText, parseAmount } from "@/lib/repairs/money";
-import { repairCreateSchema, repairUpdateSchema } from "@/lib/repairs/schema";
+import { parseAmount } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { ITEM_TYPES, REPAIR_STATUSES, type ItemType } from "@/lib/repairs/workflow";
-import { emptyRecord, RecordInputs, recordErrors, recordPayload, recordValues } from "./record-fields";
+import { RecordInputs } from "./record-fields";
 import { PaymentFields } from "@/components/money/payment-dialog";
 import type { PaymentMethod } from "@/lib/payments/kinds";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
@@ -36,117 +26,12 @@ import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 
+import { check, EMPTY, payloadOf, readDraft, valuesOf, writeDraft, type Name, type Values } from "./repair-form-values";
+import { PhotoPicker } from "./photo-picker";
+import { useWarrantyCandidate, WarrantySuggestion } from "./warranty-suggestion";
+
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = lazyComponent(() => import("./camera-dialog").then((m) => m.default));
-
-/** A chosen photo, small, from the file itself (nothing is uploaded before the repair exists). */
-function Thumbnail({ file }: { file: File }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  // A local blob: URL; next/image has nothing to add.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img src={url} alt="" className="h-10 w-10 rounded object-cover" />;
-}
-
-const EMPTY = {
-  repair_number: "",
-  customer_name: "",
-  customer_phone: "",
-  customer_email: "",
-  item_type: "other",
-  item_description: "",
-  notes: "",
-  status: "received",
-  deadline: "",
-  outsourced_to: "",
-  final_price: "",
-  customer_language: "",
-  ...emptyRecord(),
-  /** A comeback's first repair (its id is sent; its number only shown). */
-  warranty_of: "",
-  warranty_of_number: "",
-};
-type Values = typeof EMPTY;
-type Name = keyof Values;
-
-/**
- * The form's errors: what only a person's typing can get wrong (an amount in
- * their language's format, a date as DD/MM/YYYY), then the server's own
- * schema (lib/repairs/schema.ts) on what would be sent, so the form holds the
- * very rules and limits the server does. The first problem of each field.
- */
-function check(values: Values, locale: Locale, editing: boolean): Partial<Record<Name, ErrorCode>> {
-  const found: Partial<Record<Name, ErrorCode>> = {};
-  if (values.deadline.trim() && !isDayText(values.deadline.trim())) found.deadline = "deadlineInvalid";
-  const price = values.final_price.trim() ? parseAmount(values.final_price, locale).error : null;
-  if (price) found.final_price = price;
-  Object.assign(found, recordErrors(values, locale));
-  const schema = editing ? repairUpdateSchema : repairCreateSchema;
-  const { final_price, ...rest } = values;
-  const result = schema.safeParse({
-    ...rest,
-    ...recordPayload(values, locale),
-    repair_number: editing || rest.repair_number.trim() ? rest.repair_number : undefined,
-    final_price: editing && !price ? parseAmount(final_price, locale).value : undefined,
-  });
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as Name;
-    found[field] ??= issue.message as ErrorCode;
-  }
-  return found;
-}
-
-type Draft = { values: Values; photos: string[] };
-
-function readDraft(key: string): Draft | null {
-  try {
-    const draft = JSON.parse(sessionStorage.getItem(key) ?? "null") as Draft | null;
-    return draft && typeof draft.values === "object" && Array.isArray(draft.photos) ? draft : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeDraft(key: string, draft: Draft) {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(draft));
-  } catch {
-    // Storage full or off: the form works as before, without a kept draft.
-  }
-}
-
-/** The form's values for an existing repair: the deadline as DD/MM/YYYY from the date part before T. */
-function valuesOf(repair: RepairJson, locale: Locale): Values {
-  const [year, month, day] = (repair.deadline ?? "").split("T")[0].split("-");
-  return {
-    repair_number: repair.repair_number,
-    customer_name: repair.customer_name,
-    customer_phone: repair.customer_phone ?? "",
-    customer_email: repair.customer_email ?? "",
-    item_type: repair.item_type,
-    item_description: repair.item_description,
-    notes: repair.notes ?? "",
-    status: repair.status,
-    deadline: repair.deadline ? `${day}/${month}/${year}` : "",
-    outsourced_to: repair.outsourced_to ?? "",
-    final_price: amountInputText(repair.final_price, locale),
-    customer_language: repair.customer_language,
-    ...recordValues(repair, locale),
-    // Linked at creation, never changed by an edit.
-    warranty_of: "",
-    warranty_of_number: "",
-  };
-}
-
-function payloadOf(values: Values, locale: Locale, before?: Values) {
-  const { outsourced_to, final_price, ...typed } = values;
-  const common = { ...typed, ...recordPayload(values, locale) };
-  // Left empty on a new repair: the shop's series gives the number.
-  if (!before) return { ...common, repair_number: common.repair_number.trim() || undefined };
-  // A picked-up repair refuses any final price: send it only when it changed.
-  const price = final_price.trim() ? parseAmount(final_price, locale).value : null;
-  return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
-}
 
 // The create modal and the edit form. Creating: the repair
 // is saved first, then its photos are uploaded (a failed upload is only
@@ -204,28 +89,7 @@ export function RepairFormDialog({
   const sendOut = useSendOut();
 
   const closeCamera = useCallback(() => setCamera(false), []);
-  // A new repair whose serial number and customer match a repair under a
-  // running warranty: the link is suggested (docs/aftercare.md).
-  const [candidate, setCandidate] = useState<WarrantyCandidate | null>(null);
-  const lookFor =
-    editing || values.warranty_of
-      ? null
-      : {
-          serial: values.serial_number.trim(),
-          phone: values.customer_phone.trim(),
-          email: values.customer_email.trim(),
-        };
-  const lookForKey = lookFor && lookFor.serial && (lookFor.phone || lookFor.email) ? JSON.stringify(lookFor) : null;
-  useEffect(() => {
-    if (!lookForKey) return;
-    const timer = setTimeout(() => {
-      repairsApi.warrantyCandidates(JSON.parse(lookForKey)).then(
-        (answer) => setCandidate(answer.repairs[0] ?? null),
-        () => setCandidate(null),
-      );
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [lookForKey]);
+  const candidate = useWarrantyCandidate(values, editing);
   const [typed, setTyped] = useState(draft !== null);
   useEffect(() => {
     if (typed) writeDraft(key, { values, photos: photos.map((photo) => photo.name) });
@@ -366,22 +230,14 @@ export function RepairFormDialog({
       wide
     >
       <Form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
-        {!values.warranty_of && lookForKey && candidate && (
-          <div className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2">
-            <span>
-              {t("warranty.suggest", { number: candidate.repair_number, date: formatDate(candidate.warranty_until) })}
-            </span>
-            <button
-              type="button"
-              className="font-medium underline"
-              onClick={() => {
-                set("warranty_of", candidate.id);
-                set("warranty_of_number", candidate.repair_number);
-              }}
-            >
-              {t("warranty.link")}
-            </button>
-          </div>
+        {candidate && (
+          <WarrantySuggestion
+            candidate={candidate}
+            onLink={() => {
+              set("warranty_of", candidate.id);
+              set("warranty_of_number", candidate.repair_number);
+            }}
+          />
         )}
         {values.warranty_of_number && (
           <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 sm:col-span-2">
@@ -504,48 +360,13 @@ export function RepairFormDialog({
             />
           </fieldset>
         )}
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">{t("createRepair.photos")}</legend>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
-              {editing ? t("createRepair.addPhotos") : t("createRepair.choosePhotos")}
-              <input
-                type="file"
-                accept="image/*"
-                multiple
-                className="sr-only"
-                onChange={(e) => {
-                  addPhotos(e.target.files);
-                  e.target.value = "";
-                }}
-              />
-            </label>
-            <button
-              type="button"
-              onClick={() => setCamera(true)}
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
-            >
-              {t("createRepair.takePhoto")}
-            </button>
-            {photos.map((photo, index) => (
-              <span
-                key={`${photo.name}-${index}`}
-                className="inline-flex items-center gap-2 rounded bg-slate-100 py-1 pl-1 pr-2 text-sm"
-              >
-                <Thumbnail file={photo} />
-                {photo.name}
-                <button
-                  type="button"
-                  aria-label={t("createRepair.removePhoto", { name: photo.name })}
-                  onClick={() => setPhotos(photos.filter((_, i) => i !== index))}
-                  className="px-1 text-slate-600"
-                >
-                  ×
-                </button>
-              </span>
-            ))}
-          </div>
-        </fieldset>
+        <PhotoPicker
+          editing={editing}
+          photos={photos}
+          onAdd={(files) => void addPhotos(files)}
+          onRemove={(index) => setPhotos(photos.filter((_, i) => i !== index))}
+          onCamera={() => setCamera(true)}
+        />
         {notice && <SuccessNotice className="sm:col-span-2">{notice}</SuccessNotice>}
         {failure && <ErrorNotice className="sm:col-span-2">{failure}</ErrorNotice>}
         <div className="flex justify-end gap-3 sm:col-span-2">
