@@ -4,20 +4,23 @@
 # Runs as a non-root user; everything it keeps is under /data (photos in
 # /data/uploads, backups in /data/backups).
 
-# Production dependencies only (and the generated Prisma client, made by postinstall).
+# Production dependencies only, without install scripts: ours generates the
+# Prisma client, which the build stage makes and the runtime copies from it.
 FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# The build, with every dependency; its cache is not needed to serve.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
-RUN npm ci --omit=dev --no-audit --no-fund
-
-# The build, with every dependency.
-FROM deps AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
-RUN npm run build
+RUN npm run build && rm -rf .next/cache
 
 # What runs: the build, the production dependencies, and the sources the
 # operator commands load at run time (scripts/, lib/, messages/, migrations).
@@ -28,7 +31,7 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 DAT
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/lib ./lib
-COPY package.json package-lock.json tsconfig.json next.config.mjs prisma.config.ts ./
+COPY package.json package-lock.json tsconfig.json next.config.mjs ./
 COPY scripts ./scripts
 COPY messages ./messages
 COPY i18n ./i18n

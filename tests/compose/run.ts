@@ -267,6 +267,9 @@ const secrets = {
 /** The commit before the one that added the newest migration: the release a shop upgrades from. */
 function previousRelease() {
   if (process.env.COMPOSE_PREVIOUS) return process.env.COMPOSE_PREVIOUS;
+  // A shallow clone lacks the history that says which commit that was.
+  if (sh(["git", "rev-parse", "--is-shallow-repository"], { cwd: REPO }).stdout.trim() === "true")
+    must(sh(["git", "fetch", "-q", "--unshallow"], { cwd: REPO, timeoutMs: 300_000 }), "git fetch --unshallow");
   const migrations = readdirSync(path.join(REPO, "prisma/migrations")).filter((name) => /^\d{14}_/.test(name));
   const newest = migrations.sort().at(-1)!;
   const added = must(
