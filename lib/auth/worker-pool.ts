@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { QRCodeToDataURLOptions } from "qrcode";
 import { AppError } from "@/lib/errors";
@@ -21,24 +22,6 @@ import { AppError } from "@/lib/errors";
  */
 export const MAX_WAITING = { trusted: 16, open: 48 } as const;
 export type Lane = keyof typeof MAX_WAITING;
-
-const WORKER_SOURCE = `
-const { parentPort, threadId } = require("node:worker_threads");
-const bcrypt = require("bcryptjs");
-let qrcode; // loaded on a thread's first QR code: most threads only ever hash
-const run = {
-  hash: (password, cost) => bcrypt.hashSync(password, cost),
-  compare: (password, hash) => bcrypt.compareSync(password, hash),
-  qr: (text, options) => (qrcode ??= require("qrcode")).toDataURL(text, options),
-};
-parentPort.on("message", async ({ id, op, args }) => {
-  try {
-    parentPort.postMessage({ id, result: await run[op](...args), threadId });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error), threadId });
-  }
-});
-`;
 
 /** What each kind of job is given, and what it answers. */
 type Jobs = {
@@ -84,8 +67,9 @@ function pool() {
 }
 
 function start(slot: Slot): Worker {
-  // Plain JavaScript: no loader of the parent (tsx) needed, and none to keep the process alive.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+  // Plain JavaScript beside this file, read from the app's root as the Next
+  // build does not carry it: no loader of the parent (tsx) needed, and none to keep the process alive.
+  const worker = new Worker(path.join(process.cwd(), "lib", "auth", "hash-worker.mjs"), { execArgv: [] });
   worker.on("message", (message: { id: number; result?: unknown; error?: string; threadId: number }) => {
     const job = slot.busy;
     slot.busy = null;
