@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { existsSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { photoLikeJpeg } from "../../tests/helpers/images";
+import { photoLikeJpeg } from "@/scripts/lib/photo-like";
 import { IDLE_CLASS, processThreads } from "../../tests/helpers/threads";
 import { cleanImage, IMAGE_SLOTS, imageWork, MAX_IMAGES_WAITING } from "./image";
 

@@ -12,7 +12,7 @@ import { deliverDueNotices, queueReminders } from "@/lib/notices/worker";
 import { MAX_SHOP_MAIL_PER_HOUR } from "@/lib/notices/queue";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
-import { startInbox } from "../helpers/smtp";
+import { startInbox } from "@/scripts/lib/mail-sink";
 import { withTestDatabase } from "../helpers/test-database";
 
 // Email notices through the outbox (issue 16), delivered to a real SMTP

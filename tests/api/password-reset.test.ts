@@ -8,7 +8,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { authed, loginAs, newOwner, PASSWORD, signIn } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
 import { run, TSX } from "../helpers/processes";
-import { startInbox } from "../helpers/smtp";
+import { startInbox } from "@/scripts/lib/mail-sink";
 import { withTestDatabase } from "../helpers/test-database";
 
 // "Forgot password" with mail set up: a single-use link, valid 30 minutes,

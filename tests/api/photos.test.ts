@@ -8,7 +8,7 @@ import { GET as serveRoute } from "@/app/uploads/[...path]/route";
 import { db } from "@/lib/db";
 import { cleanImage, IMAGE_SLOTS, imageWork, MAX_IMAGES_WAITING } from "@/lib/photos/image";
 import { bearer } from "../helpers/auth";
-import { photoLikeJpeg } from "../helpers/images";
+import { photoLikeJpeg } from "@/scripts/lib/photo-like";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { tempDir } from "../helpers/temp-dir";
 import { withTestDatabase } from "../helpers/test-database";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { npmStartCommand, withStartDefaults } from "@/scripts/lib/start-command";
-import { freePort } from "../helpers/free-port";
+import { freePort } from "@/scripts/lib/free-port";
 import { exited, run, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 

@@ -1,4 +1,4 @@
-import { startInbox } from "../helpers/smtp";
+import { startInbox } from "@/scripts/lib/mail-sink";
 
 // A real SMTP server on loopback for the e2e server's customer notices
 // (playwright.config.ts gives the server its address); closed at the end.

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { npmStartCommand, withStartDefaults } from "@/scripts/lib/start-command";
-import { freePort } from "./free-port";
+import { freePort } from "@/scripts/lib/free-port";
 import { exited, startUntil } from "./processes";
 import { tempDir } from "./temp-dir";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db";
 import { apiCall, ownerIn, signInOver, startApp, type AppServer } from "../helpers/app-server";
-import { freePort } from "../helpers/free-port";
-import { startInbox, type Inbox } from "../helpers/smtp";
+import { freePort } from "@/scripts/lib/free-port";
+import { startInbox, type Inbox } from "@/scripts/lib/mail-sink";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database";
 
 // The outbox with real servers (issue 16): the production server's worker
