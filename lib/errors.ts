@@ -73,6 +73,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   accountLocked: 423,
   tooManyAttempts: 429,
   exportBusy: 429,
+  exportLinkUsed: 410,
   mailLimitReached: 429,
   resendLimitReached: 429,
   tooManyUploads: 429,

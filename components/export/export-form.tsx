@@ -2,17 +2,17 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
 import { exportApi } from "@/lib/client/api";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
 import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportField } from "@/lib/export/fields";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
-import { apiErrorText } from "@/components/ui/error-text";
+import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { useFlash } from "@/components/ui/use-flash";
 import { FlashNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { saveDownload } from "@/components/ui/download";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
@@ -26,6 +26,11 @@ export function ExportForm() {
   const [fields, setFields] = useState<ExportField[]>(DEFAULT_EXPORT_FIELDS);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useFlash();
+  // A download link that failed came back here saying why (lib/export/ticket.ts).
+  const failed = useSearchParams().get("failed");
+  useEffect(() => {
+    if (failed) setMessage({ kind: "error", text: fieldErrorText(t, failed) ?? t("exportPage.failed") });
+  }, [failed, setMessage, t]);
 
   const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
 
@@ -42,14 +47,17 @@ export function ExportForm() {
     setBusy(true);
     setMessage(null);
     try {
-      const response = await exportApi.excel({
+      const { url } = await exportApi.link({
         // In the order of the spec, whatever order they were ticked in.
         fields: EXPORT_FIELDS.filter((f) => fields.includes(f)),
         startDate: startDate || null,
         endDate: endDate || null,
         statuses: statuses.length ? statuses : null,
       });
-      await saveDownload(response, `repairs_export_${new Date().toISOString().slice(0, 10)}.xlsx`);
+      // Opened as a link, the file goes to disk as it streams (never whole in
+      // this page's memory); this page stays. If the download fails, the link
+      // comes back here with ?failed=, said below.
+      window.location.assign(url);
       setMessage({ kind: "success", text: t("exportPage.done") });
     } catch (error) {
       setMessage({ kind: "error", text: apiErrorText(t, error, t("exportPage.failed")) });

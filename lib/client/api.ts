@@ -225,12 +225,16 @@ export const takingsApi = {
     apiResponse(`/payments?${new URLSearchParams({ ...range, format: "xlsx" } as Record<string, string>)}`),
 };
 
+type ExportChoices = {
+  fields: ExportField[];
+  startDate: string | null;
+  endDate: string | null;
+  statuses: RepairStatus[] | null;
+};
+
 export const exportApi = {
-  /** The .xlsx as a response, to save as a file. */
-  excel: (request: {
-    fields: ExportField[];
-    startDate: string | null;
-    endDate: string | null;
-    statuses: RepairStatus[] | null;
-  }) => apiResponse("/export/excel", { body: request }),
+  /** The .xlsx as a response (the spec's call: the whole file in memory). */
+  excel: (request: ExportChoices) => apiResponse("/export/excel", { body: request }),
+  /** A one-time link to the .xlsx, for the browser to save to disk as it streams. */
+  link: (request: ExportChoices) => apiRequest<{ url: string }>("/export/link", { body: request }),
 };

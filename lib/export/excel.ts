@@ -57,6 +57,15 @@ function conditions(shopId: string, request: ReturnType<typeof exportSchema.pars
   return Prisma.join(parts, " AND ");
 }
 
+/** Whether any repair matches these choices (a download link is refused at once when none does). */
+export async function anyToExport(client: PrismaClient, shopId: string, input: unknown, timeZone: string) {
+  const request = exportSchema.parse(input);
+  const found = await client.$queryRaw<
+    unknown[]
+  >`SELECT 1 FROM repairs WHERE ${conditions(shopId, request, timeZone)} LIMIT 1`;
+  return found.length > 0;
+}
+
 /**
  * The columns a file needs: the chosen fields' (lib/repairs/columns.ts), the
  * keyset's, and the quote's expiry where its status shows (a pending quote

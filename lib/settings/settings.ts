@@ -4,7 +4,7 @@ import { settingsSchema } from "./schema";
 
 type Caller = { userId: string; shopId: string };
 
-export async function getSettings(client: PrismaClient, caller: Caller) {
+export async function getSettings(client: PrismaClient, caller: Pick<Caller, "shopId" | "userId">) {
   const user = await client.user.findFirst({
     where: { id: caller.userId, shopId: caller.shopId },
     select: { language: true, shop: { select: { timeZone: true } } },

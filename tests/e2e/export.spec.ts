@@ -66,7 +66,9 @@ test("the export screen downloads the chosen fields and statuses as repairs_expo
   await page.getByRole("button", { name: "Export" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`repairs_export_${today.split("/").reverse().join("-")}.xlsx`);
-  await expect(page.getByRole("status").filter({ hasText: "Your file has been downloaded." })).toBeVisible();
+  // Saved by the browser from a one-time link as it streams, never held whole by the page.
+  expect(file.url()).toMatch(/\/api\/export\/excel\?ticket=[\w.-]+$/);
+  await expect(page.getByRole("status").filter({ hasText: "Your file is downloading." })).toBeVisible();
 
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
@@ -78,6 +80,13 @@ test("the export screen downloads the chosen fields and statuses as repairs_expo
     ["Repair number", "Final price"],
     ["R-E1", 45],
   ]);
+
+  // The link works once: opened again, it comes back to this screen, which says why.
+  await page.goto(file.url());
+  await expect(page).toHaveURL(/\/export\?failed=exportLinkUsed$/);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This download link has expired or was already used. Export again.",
+  );
 
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
