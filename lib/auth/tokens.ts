@@ -14,22 +14,10 @@ const ACCESS_TYPE = "access";
 
 export type AccessClaims = { userId: string; shopId: string; familyId: string };
 
-/**
- * How many verified tokens are remembered (about 0.5 KB each). A client sends
- * the same token with every request for its 15 minutes; checking its HMAC
- * again (WebCrypto, a job on libuv's threads) was 5 to 7% of a list request's
- * CPU. Only tokens that passed every check get in, and those only this
- * server's key can make, so the map cannot be filled from outside.
- */
-const VERIFIED_MAX = 10_000;
-
-type Verified = { claims: AccessClaims; exp: number };
-
 // Imported once per secret: jose imports a raw key on every call otherwise,
-// which was half the cost of checking a token. The verified tokens go with
-// the key: a new secret starts with none. On globalThis, as lib/db/index.ts's pool:
+// which was half the cost of checking a token. On globalThis, as lib/db/index.ts's pool:
 // the bundler may give each route its own copy of this module.
-type Keyed = { secret: string; key: Promise<CryptoKey>; verified: Map<string, Verified> };
+type Keyed = { secret: string; key: Promise<CryptoKey> };
 const globalForTokens = globalThis as unknown as { accessTokenKey?: Keyed };
 function keyed(): Keyed {
   const secret = env().JWT_SECRET;
@@ -38,7 +26,6 @@ function keyed(): Keyed {
     globalForTokens.accessTokenKey = {
       secret,
       key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
-      verified: new Map(),
     };
   }
   return globalForTokens.accessTokenKey;
@@ -59,24 +46,6 @@ export async function signAccessToken(claims: AccessClaims, now = new Date()): P
 
 /** The token's claims, or null for anything that is not a valid, current access token. */
 export async function verifyAccessToken(token: string, now = Date.now()): Promise<AccessClaims | null> {
-  const { verified } = keyed();
-  const known = verified.get(token);
-  // jose's own rule: expired once exp is not after now.
-  if (known) {
-    if (known.exp > Math.floor(now / 1000)) return known.claims;
-    verified.delete(token);
-    return null;
-  }
-  const claims = await checkAccessToken(token, now);
-  if (claims) {
-    // The oldest first out: tokens all live 15 minutes, so it ends soonest.
-    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-    verified.set(token, claims);
-  }
-  return claims?.claims ?? null;
-}
-
-async function checkAccessToken(token: string, now: number): Promise<Verified | null> {
   try {
     const { payload } = await jwtVerify(token, await key(), {
       currentDate: new Date(now),
@@ -90,7 +59,42 @@ async function checkAccessToken(token: string, now: number): Promise<Verified | 
     // Ids go into queries as uuids: anything else is no token of ours.
     if (!isUuid(payload.sub) || !isUuid(payload.shop) || !isUuid(payload.sid)) return null;
     if (payload.exp! - payload.iat! > ACCESS_TOKEN_TTL_SECONDS) return null;
-    return { claims: { userId: payload.sub!, shopId: payload.shop, familyId: payload.sid }, exp: payload.exp! };
+    return { userId: payload.sub!, shopId: payload.shop, familyId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A short-lived signed ticket of kind `typ` (an export's download link):
+ * the same key as the access tokens, but its own type, so neither passes as
+ * the other. `jti` names it for a single use.
+ */
+export async function signTicket(typ: string, data: Record<string, unknown>, seconds: number): Promise<string> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...data, typ })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setJti(randomBytes(16).toString("hex"))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + seconds)
+    .sign(await key());
+}
+
+/** A ticket's data and its `jti`, or null when it is not a current ticket of kind `typ`. */
+export async function verifyTicket(
+  typ: string,
+  token: string,
+): Promise<(Record<string, unknown> & { jti: string }) | null> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), {
+      algorithms: ["HS256"],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ["exp", "iat", "jti"],
+    });
+    return payload.typ === typ ? (payload as Record<string, unknown> & { jti: string }) : null;
   } catch {
     return null;
   }
