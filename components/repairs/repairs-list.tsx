@@ -19,11 +19,10 @@ import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
 import { useSendOut } from "./use-send-out";
 import type { SendOut } from "@/lib/client/api";
-import type { Pickup } from "./pickup-dialog";
 
 // Shown only once a repair is created or selected: not part of the list's first load.
 const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
-const PickupDialog = lazyComponent(() => import("./pickup-dialog").then((m) => m.PickupDialog));
+const ListPickup = lazyComponent(() => import("./list-pickup").then((m) => m.ListPickup));
 const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
 
 export function RepairsList() {
@@ -108,16 +107,6 @@ export function RepairsList() {
       );
     await list.changeStatus(repair, status).then((now) => offerUndo(repair.status, now), statusFailed);
   };
-  const pickUp = async (repair: ListRepair, pickup: Pickup) => {
-    try {
-      const { changed, signatureError } = await list.pickUp(repair, pickup);
-      if (signatureError) setNotice({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
-      else offerUndo(repair.status, changed);
-    } catch (error) {
-      statusFailed(error);
-    }
-  };
-
   async function openExact(event: FormEvent) {
     event.preventDefault();
     const search = list.searchInput.trim();
@@ -195,12 +184,18 @@ export function RepairsList() {
       <FlashNotice flash={notice} />
       {sendOut.dialog}
       {handingOver && (
-        <PickupDialog
+        <ListPickup
           repair={handingOver}
-          onCancel={() => setHandingOver(null)}
-          onConfirm={(pickup) => {
-            setHandingOver(null);
-            void pickUp(handingOver, pickup);
+          onClose={() => setHandingOver(null)}
+          onHandedOver={(changed, signatureError) => {
+            list.keep([changed]);
+            if (signatureError)
+              setNotice({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
+            else offerUndo(handingOver.status, changed);
+          }}
+          onFailed={(error) => {
+            statusFailed(error);
+            list.readAgainIfStale(error);
           }}
         />
       )}

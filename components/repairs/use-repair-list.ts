@@ -7,8 +7,6 @@ import { ApiError } from "@/lib/client/api-client";
 import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
-import { handOver } from "./hand-over";
-import type { Pickup } from "./pickup-dialog";
 import { listHref, queryFromParams, recall, remember, type ListQuery, type Remembered } from "./list-memory";
 
 /** The list refetches this long after the search or the filter changed. */
@@ -110,29 +108,25 @@ export function useRepairList() {
   // Each change says which version of the row it was made on: one that moved
   // since the list was read (a customer's answer, a colleague) is refused (412),
   // and the list is read again so it shows what changed.
-  const readAgainIfStale = (error: unknown): never => {
+  const readAgainIfStale = (error: unknown) => {
     if (error instanceof ApiError && error.code === "repairChanged")
       setQuery((q) => ({ ...q, attempt: q.attempt + 1 }));
+  };
+  const readAgainAndThrow = (error: unknown): never => {
+    readAgainIfStale(error);
     throw error;
   };
   /** One row to a status; the repair as changed. */
   const changeStatus = async (repair: ListRepair, status: RepairStatus, sendOut?: SendOut) => {
     const changed = await repairsApi
       .setStatus(repair.id, status, { send_out: sendOut, version: repair.version })
-      .catch(readAgainIfStale);
+      .catch(readAgainAndThrow);
     keep([changed]);
     return changed;
   };
   /** Several at once, all or none (PATCH /repairs/status). */
   const changeStatuses = async (repairs: ListRepair[], status: RepairStatus, sendOut?: SendOut) =>
-    keep((await repairsApi.setStatuses(repairs, status, sendOut).catch(readAgainIfStale)).repairs);
-  /** An item handed over from its row (the pickup dialog's answers). */
-  const pickUp = async (repair: ListRepair, pickup: Pickup) => {
-    const handed = await handOver(repair, pickup).catch(readAgainIfStale);
-    keep([handed.changed]);
-    return handed;
-  };
-
+    keep((await repairsApi.setStatuses(repairs, status, sendOut).catch(readAgainAndThrow)).repairs);
   return {
     searchInput,
     setSearchInput,
@@ -162,6 +156,8 @@ export function useRepairList() {
     loadMore,
     changeStatus,
     changeStatuses,
-    pickUp,
+    /** Repairs changed elsewhere (the pickup dialog), put in place; one refused as stale reads the list again. */
+    keep,
+    readAgainIfStale,
   };
 }
