@@ -14,10 +14,24 @@ const ACCESS_TYPE = "access";
 
 export type AccessClaims = { userId: string; shopId: string; familyId: string };
 
+/**
+ * How many verified tokens are remembered (about 0.5 KB each). A client sends
+ * the same token with every request for its 15 minutes, and checking its HMAC
+ * again each time costs more than the 10% the house allows (docs/performance.md).
+ * Only a token's signature is remembered: every request still asks the
+ * database whether its session is open, so an ended session fails at once.
+ * Only tokens that passed every check get in, and those only this server's
+ * key can make, so the map cannot be filled from outside.
+ */
+const VERIFIED_MAX = 10_000;
+
+type Verified = { claims: AccessClaims; exp: number };
+
 // Imported once per secret: jose imports a raw key on every call otherwise,
-// which was half the cost of checking a token. On globalThis, as lib/db/index.ts's pool:
+// which was half the cost of checking a token. The verified tokens go with
+// the key: a new secret starts with none. On globalThis, as lib/db/index.ts's pool:
 // the bundler may give each route its own copy of this module.
-type Keyed = { secret: string; key: Promise<CryptoKey> };
+type Keyed = { secret: string; key: Promise<CryptoKey>; verified: Map<string, Verified> };
 const globalForTokens = globalThis as unknown as { accessTokenKey?: Keyed };
 function keyed(): Keyed {
   const secret = env().JWT_SECRET;
@@ -26,6 +40,7 @@ function keyed(): Keyed {
     globalForTokens.accessTokenKey = {
       secret,
       key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]),
+      verified: new Map(),
     };
   }
   return globalForTokens.accessTokenKey;
@@ -46,6 +61,24 @@ export async function signAccessToken(claims: AccessClaims, now = new Date()): P
 
 /** The token's claims, or null for anything that is not a valid, current access token. */
 export async function verifyAccessToken(token: string, now = Date.now()): Promise<AccessClaims | null> {
+  const { verified } = keyed();
+  const known = verified.get(token);
+  // jose's own rule: expired once exp is not after now.
+  if (known) {
+    if (known.exp > Math.floor(now / 1000)) return known.claims;
+    verified.delete(token);
+    return null;
+  }
+  const claims = await checkAccessToken(token, now);
+  if (claims) {
+    // The oldest first out: tokens all live 15 minutes, so it ends soonest.
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+  }
+  return claims?.claims ?? null;
+}
+
+async function checkAccessToken(token: string, now: number): Promise<Verified | null> {
   try {
     const { payload } = await jwtVerify(token, await key(), {
       currentDate: new Date(now),
@@ -59,7 +92,7 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
     // Ids go into queries as uuids: anything else is no token of ours.
     if (!isUuid(payload.sub) || !isUuid(payload.shop) || !isUuid(payload.sid)) return null;
     if (payload.exp! - payload.iat! > ACCESS_TOKEN_TTL_SECONDS) return null;
-    return { userId: payload.sub!, shopId: payload.shop, familyId: payload.sid };
+    return { claims: { userId: payload.sub!, shopId: payload.shop, familyId: payload.sid }, exp: payload.exp! };
   } catch {
     return null;
   }
