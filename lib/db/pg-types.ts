@@ -6,31 +6,19 @@ import pg from "pg";
 
 const DATE_OID = 1082;
 const TIMESTAMPTZ_OID = 1184;
-const PLUS = 43;
-const SPACE = 32;
-const DOT = 46;
-const ZERO = 48;
+/** A timestamptz's text with the session in UTC: `2026-11-21 19:00:00.123456+00`, 0 to 6 decimals. */
+const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 
 /**
  * A timestamptz as its ISO 8601 string in UTC, the form the API answers in,
  * made from Postgres' text without a Date in between (reading and printing
- * Dates was a tenth of a list request). With the session in UTC the text is
- * `2026-11-21 19:00:00.123456+00`, with 0 to 6 decimals: it is cut and joined
- * by position (a regular expression's match cost a list page noticeably more).
+ * Dates cost a list request more than the house allows, docs/performance.md).
  * Anything else (another zone, a year past 9999, BC) goes through pg's parser.
  */
 export function isoFromTimestamptz(text: string): string {
-  const n = text.length;
-  const decimals = n - 23; // after "YYYY-MM-DD HH:MM:SS." and before "+00"
-  const utc =
-    text.charCodeAt(10) === SPACE &&
-    text.charCodeAt(n - 3) === PLUS &&
-    text.charCodeAt(n - 2) === ZERO &&
-    text.charCodeAt(n - 1) === ZERO &&
-    (n === 22 || (decimals >= 1 && decimals <= 6 && text.charCodeAt(19) === DOT));
-  if (!utc) return (pg.types.getTypeParser(TIMESTAMPTZ_OID, "text")(text) as Date).toISOString();
-  const millis = n === 22 ? "000" : decimals >= 3 ? text.slice(20, 23) : (text.slice(20, n - 3) + "00").slice(0, 3);
-  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  const match = UTC_TEXT.exec(text);
+  if (!match) return (pg.types.getTypeParser(TIMESTAMPTZ_OID, "text")(text) as Date).toISOString();
+  return `${match[1]}T${match[2]}.${((match[3] ?? "") + "000").slice(0, 3)}Z`;
 }
 
 // A `date` column is a calendar day: UTC midnight, as Prisma reads it (pg's
