@@ -52,11 +52,7 @@ async function download(server: Server, token: string, startDate: string | null)
  * own event loop reading the file (it read two downloads and timed the list
  * in one loop).
  */
-function downloadElsewhere(
-  server: Server,
-  token: string,
-  startDate: string | null,
-): Promise<{ status: number }> {
+function downloadElsewhere(server: Server, token: string, startDate: string | null): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
     const curl = spawn(
       "curl",
