@@ -285,10 +285,16 @@ async function main() {
     `compose test with: ${COMPOSE.join(" ")} (${must(sh([...COMPOSE, "version"]), "version").stdout.split("\n")[0]})`,
   );
   const head = clone("head", "HEAD");
+  const cleanUp = () => compose(head, ["down", "-v", "--remove-orphans"], { timeoutMs: 120_000 });
+  // A stack of an interrupted run goes first; anything else on the port would answer for the app.
+  cleanUp();
+  const taken = await fetch(BASE).then(
+    () => true,
+    () => false,
+  );
+  assert.ok(!taken, `${BASE} already answers: stop what listens on port 3000 first`);
   const previousRevision = previousRelease();
   const previous = clone("previous", previousRevision);
-  const cleanUp = () => compose(head, ["down", "-v", "--remove-orphans"], { timeoutMs: 120_000 });
-  cleanUp();
 
   try {
     await check("a missing .env value stops `up` with the compose file's message, creating nothing", () => {
