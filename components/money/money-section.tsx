@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { paymentsApi } from "@/lib/client/counter-api";
 import type { PaymentJson, PaymentsJson } from "@/lib/payments/payments";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { printHref } from "@/components/print/formats";
@@ -38,7 +38,7 @@ function VoidDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await repairsApi.voidPayment(repairId, payment.id, reason);
+      await paymentsApi.voidPayment(repairId, payment.id, reason);
       onVoided();
     } catch (error) {
       setFailure(apiErrorText(t, error, t("money.voidFailed")));
@@ -88,7 +88,7 @@ export function MoneySection({
   const [voiding, setVoiding] = useState<PaymentJson | null>(null);
   useEffect(() => {
     let live = true;
-    repairsApi.payments(repair.id).then(
+    paymentsApi.list(repair.id).then(
       (answer) => live && setMoney(answer),
       (error: unknown) => live && setFailure(apiErrorText(t, error, t("money.failed"))),
     );

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import type { Locale } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
-import { repairsApi } from "@/lib/client/api";
+import { paymentsApi } from "@/lib/client/counter-api";
 import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
@@ -123,7 +123,7 @@ export function PaymentDialog({
     setBusy(true);
     setFailure(null);
     try {
-      onSaved(await repairsApi.pay(repairId, { kind, amount, method, note }));
+      onSaved(await paymentsApi.pay(repairId, { kind, amount, method, note }));
     } catch (error) {
       if (error instanceof ApiError && error.fields?.amount) setAmountError(fieldErrorText(t, error.fields.amount));
       else setFailure(apiErrorText(t, error, t("money.failed")));

@@ -5,6 +5,7 @@ import { createTranslator, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { Locale } from "@/i18n/config";
 import { repairsApi, shopApi, type ShopDetails } from "@/lib/client/api";
+import { paymentsApi, signaturesApi } from "@/lib/client/counter-api";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
 import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
@@ -62,8 +63,8 @@ export function PrintView({
       const [repair, shop, { signatures }, { payments }] = await Promise.all([
         repairsApi.get(id),
         shopApi.get(),
-        tag ? { signatures: [] } : repairsApi.signatures(id),
-        tag ? { payments: [] } : repairsApi.payments(id),
+        tag ? { signatures: [] } : signaturesApi.list(id),
+        tag ? { payments: [] } : paymentsApi.list(id),
       ]);
       // The ticket is the customer's, in their language; the tag is the shop's.
       const language = format === "tag" ? shop.language : repair.customer_language;

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { warrantyApi } from "@/lib/client/counter-api";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { WarrantyLinks } from "@/lib/repairs/warranty";
 import { Fact, Facts } from "@/components/ui/facts";
@@ -20,7 +20,7 @@ export function WarrantySection({ repair, onComeback }: { repair: RepairJson; on
   const [links, setLinks] = useState<WarrantyLinks | null>(null);
   useEffect(() => {
     let live = true;
-    repairsApi.warranty(repair.id).then(
+    warrantyApi.links(repair.id).then(
       (answer) => live && setLinks(answer),
       () => live && setLinks(null),
     );

@@ -1,4 +1,5 @@
 import { repairsApi } from "@/lib/client/api";
+import { paymentsApi, signaturesApi } from "@/lib/client/counter-api";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { Pickup } from "./pickup-dialog";
 
@@ -15,12 +16,12 @@ export async function handOver(
   notify?: false,
 ): Promise<{ changed: RepairJson; signatureError?: unknown }> {
   const at = payment
-    ? (await repairsApi.pay(repair.id, { kind: "payment", ...payment }, repair.version)).repair_version
+    ? (await paymentsApi.pay(repair.id, { kind: "payment", ...payment }, repair.version)).repair_version
     : repair.version;
   const changed = await repairsApi.update(repair.id, { status: "picked_up", collected_by, id_checked, notify }, at);
   if (!signature) return { changed };
   try {
-    await repairsApi.sign(repair.id, {
+    await signaturesApi.sign(repair.id, {
       stage: "pickup",
       signer_name: collected_by || repair.customer_name,
       image: signature,

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { premisesApi } from "@/lib/client/counter-api";
 import type { GoodsOnPremises, PremisesItem } from "@/lib/repairs/premises";
 import { button } from "@/components/ui/button";
 import { saveDownload } from "@/components/ui/download";
@@ -73,13 +73,13 @@ export function PremisesScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    repairsApi.premises().then(setGoods, (error: unknown) => setFailure(apiErrorText(t, error, t("premises.failed"))));
+    premisesApi.list().then(setGoods, (error: unknown) => setFailure(apiErrorText(t, error, t("premises.failed"))));
   }, [t]);
 
   async function download() {
     setBusy(true);
     try {
-      await saveDownload(await repairsApi.premisesXlsx(), "goods_on_premises.xlsx");
+      await saveDownload(await premisesApi.xlsx(), "goods_on_premises.xlsx");
     } catch (error) {
       setFailure(apiErrorText(t, error, t("premises.failed")));
     } finally {

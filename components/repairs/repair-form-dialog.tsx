@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { lazyComponent } from "@/components/ui/lazy";
 import { useCallback, useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import { repairsApi } from "@/lib/client/api";
+import { paymentsApi } from "@/lib/client/counter-api";
 import { ApiError } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import { maskDate, parseDeadline } from "@/lib/repairs/dates";
@@ -178,7 +179,7 @@ export function RepairFormDialog({
       }
       if (!editing && deposit.amount.trim()) {
         // A deposit taken at the counter as the item is left.
-        await repairsApi
+        await paymentsApi
           .pay(saved.id, { kind: "deposit", amount: deposit.amount, method: deposit.method })
           .catch((error: unknown) => {
             const reason = apiErrorText(t, error, t("money.failed"));

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { signaturesApi } from "@/lib/client/counter-api";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -67,7 +67,7 @@ function IntakeSignatureDialog({
     if (!input.image) return setFailure(t("draw"));
     setBusy(true);
     try {
-      onSaved(await repairsApi.sign(repair.id, { stage: "intake", signer_name: input.name, image: input.image }));
+      onSaved(await signaturesApi.sign(repair.id, { stage: "intake", signer_name: input.name, image: input.image }));
     } catch (error) {
       setFailure(apiErrorText(tAll, error, t("failed")));
     } finally {
@@ -107,7 +107,7 @@ export function Signatures({
   const [signing, setSigning] = useState(askFirst);
   useEffect(() => {
     let live = true;
-    repairsApi.signatures(repair.id).then(
+    signaturesApi.list(repair.id).then(
       (answer) => live && setSignatures(answer.signatures),
       () => live && setSignatures([]),
     );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { repairsApi } from "@/lib/client/api";
+import { warrantyApi } from "@/lib/client/counter-api";
 import { formatDate } from "@/lib/repairs/dates";
 import type { WarrantyCandidate } from "@/lib/repairs/warranty";
 
@@ -27,7 +27,7 @@ export function useWarrantyCandidate(
   useEffect(() => {
     if (!key) return;
     const timer = setTimeout(() => {
-      repairsApi.warrantyCandidates(JSON.parse(key)).then(
+      warrantyApi.candidates(JSON.parse(key)).then(
         (answer) => setCandidate(answer.repairs[0] ?? null),
         () => setCandidate(null),
       );

@@ -7,11 +7,8 @@ import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
-import type { SignatureJson } from "@/lib/repairs/signatures";
-import type { PaymentJson, PaymentKind, PaymentMethod, PaymentsJson } from "@/lib/payments/payments";
 import type { Takings } from "@/lib/payments/takings";
-import type { WarrantyCandidate, WarrantyLinks } from "@/lib/repairs/warranty";
-import type { GoodsOnPremises, premisesTotals } from "@/lib/repairs/premises";
+import type { premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
 import type { WorkQueues } from "@/lib/repairs/queues";
@@ -128,32 +125,6 @@ export const repairsApi = {
   },
   deletePhoto: (id: string, photoId: string) =>
     apiResponse(`/repairs/${id}/photos/${photoId}`, { method: "DELETE" }).then(done),
-  /** The items the shop holds now, with their declared values (docs/counter.md). */
-  premises: () => apiRequest<GoodsOnPremises>("/repairs/premises"),
-  premisesXlsx: () => apiResponse("/repairs/premises?format=xlsx"),
-  /** The first repair a comeback returns to, and a repair's comebacks. */
-  warranty: (id: string) => apiRequest<WarrantyLinks>(`/repairs/${id}/warranty`),
-  /** Repairs under a running warranty with this serial number and customer: what a new one may be the comeback of. */
-  warrantyCandidates: (customer: { serial: string; phone: string; email: string }) =>
-    apiRequest<{ repairs: WarrantyCandidate[] }>(`/repairs/warranty-candidates?${new URLSearchParams(customer)}`),
-  payments: (id: string) => apiRequest<PaymentsJson>(`/repairs/${id}/payments`),
-  /** `amount` as typed (the server reads it in the user's language) or a number. */
-  /** `version`: refused (412) if the repair moved on; the answer's `repair_version` is the one after the payment. */
-  pay: (
-    id: string,
-    payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string },
-    version?: number,
-  ) =>
-    apiRequest<PaymentJson & { repair_version: number }>(`/repairs/${id}/payments`, {
-      body: payment,
-      ifMatch: version,
-    }),
-  voidPayment: (id: string, paymentId: string, reason: string) =>
-    apiRequest<PaymentJson>(`/repairs/${id}/payments/${paymentId}/void`, { body: { reason } }),
-  signatures: (id: string) => apiRequest<{ signatures: SignatureJson[] }>(`/repairs/${id}/signatures`),
-  /** `image`: a PNG data URL of what was drawn; one per stage, never changed. */
-  sign: (id: string, signature: { stage: "intake" | "pickup"; signer_name: string; image: string }) =>
-    apiRequest<SignatureJson>(`/repairs/${id}/signatures`, { body: signature }),
 };
 
 export const authApi = {
