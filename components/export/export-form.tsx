@@ -27,9 +27,12 @@ export function ExportForm() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useFlash();
   // A download link that failed came back here saying why (lib/export/ticket.ts).
+  // Said once: the address loses ?failed=, so a reload or the next export does not say it again.
   const failed = useSearchParams().get("failed");
   useEffect(() => {
-    if (failed) setMessage({ kind: "error", text: fieldErrorText(t, failed) ?? t("exportPage.failed") });
+    if (!failed) return;
+    setMessage({ kind: "error", text: fieldErrorText(t, failed) ?? t("exportPage.failed") });
+    window.history.replaceState(window.history.state, "", "/export");
   }, [failed, setMessage, t]);
 
   const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
