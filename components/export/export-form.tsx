@@ -10,7 +10,7 @@ import { DEFAULT_EXPORT_FIELDS, EXPORT_FIELD_GROUPS, EXPORT_FIELDS, type ExportF
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { useFlash } from "@/components/ui/use-flash";
-import { FlashNotice } from "@/components/ui/notice";
+import { ErrorNotice, FlashNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 
@@ -27,13 +27,15 @@ export function ExportForm() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useFlash();
   // A download link that failed came back here saying why (lib/export/ticket.ts).
-  // Said once: the address loses ?failed=, so a reload or the next export does not say it again.
+  // Said at the top, where a phone shows it, and once: the address loses ?failed=,
+  // so a reload or the next export does not say it again.
   const failed = useSearchParams().get("failed");
+  const [linkFailed, setLinkFailed] = useState(() =>
+    failed ? (fieldErrorText(t, failed) ?? t("exportPage.failed")) : null,
+  );
   useEffect(() => {
-    if (!failed) return;
-    setMessage({ kind: "error", text: fieldErrorText(t, failed) ?? t("exportPage.failed") });
-    window.history.replaceState(window.history.state, "", "/export");
-  }, [failed, setMessage, t]);
+    if (failed) window.history.replaceState(window.history.state, "", "/export");
+  }, [failed]);
 
   const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
 
@@ -49,6 +51,7 @@ export function ExportForm() {
     }
     setBusy(true);
     setMessage(null);
+    setLinkFailed(null);
     try {
       const { url } = await exportApi.link({
         // In the order of the spec, whatever order they were ticked in.
@@ -75,6 +78,7 @@ export function ExportForm() {
       <div>
         <h1 className="text-2xl font-semibold">{t("exportPage.title")}</h1>
         <p className="mt-1 text-slate-600">{t("exportPage.intro")}</p>
+        {linkFailed && <ErrorNotice className="mt-3">{linkFailed}</ErrorNotice>}
       </div>
 
       <fieldset className="flex flex-wrap gap-4">
