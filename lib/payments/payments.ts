@@ -84,8 +84,7 @@ const WHO = { createdBy: { select: { name: true } }, voidedBy: { select: { name:
 const signed = (kind: PaymentKind, amount: number) => (kind === "refund" ? -amount : amount);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** Locks the shop's repair for the rest of the transaction, or 404s. */
-/** Locks the shop's repair, or 404s; 412 when it is not at an expected version (If-Match). */
+/** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version (If-Match). */
 async function lockRepair(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
   assertRepairId(repairId);
   const [repair] = await tx.$queryRaw<{ paidTotal: string; version: number }[]>`
