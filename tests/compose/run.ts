@@ -34,6 +34,9 @@ const COMPOSE =
     ? ["docker", "compose"]
     : ["docker-compose"];
 
+/** The engine's own command, for what Compose does not report (a container's state, an image's size). */
+const ENGINE = spawnSync("docker", ["--version"]).status === 0 ? "docker" : "podman";
+
 type Run = { status: number | null; stdout: string; stderr: string; bytes: Buffer };
 
 /** A command, bounded by `timeoutMs`; its output is kept (and shown when a check fails). */
@@ -72,15 +75,15 @@ function composeAsync(dir: string, args: string[], timeoutMs: number): Promise<n
 function inspect(dir: string, service: string): { Status: string; ExitCode: number; Health?: { Status: string } } {
   const id = must(compose(dir, ["ps", "-q", service]), `ps ${service}`).stdout.trim();
   assert.ok(id, `no ${service} container`);
-  return JSON.parse(must(sh(["docker", "inspect", "--format", "{{json .State}}", id]), "inspect").stdout);
+  return JSON.parse(must(sh([ENGINE, "inspect", "--format", "{{json .State}}", id]), "inspect").stdout);
 }
 
 /** The size of the image the app's container runs, in MB. */
 function imageSize(dir: string) {
   const id = must(compose(dir, ["ps", "-q", "app"]), "ps app").stdout.trim();
-  const image = must(sh(["docker", "inspect", "--format", "{{.Image}}", id]), "inspect").stdout.trim();
+  const image = must(sh([ENGINE, "inspect", "--format", "{{.Image}}", id]), "inspect").stdout.trim();
   return Math.round(
-    Number(must(sh(["docker", "image", "inspect", "--format", "{{.Size}}", image]), "image").stdout) / 1e6,
+    Number(must(sh([ENGINE, "image", "inspect", "--format", "{{.Size}}", image]), "image").stdout) / 1e6,
   );
 }
 
