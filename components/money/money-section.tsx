@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { paymentsApi } from "@/lib/client/counter-api";
 import type { PaymentJson, PaymentsJson } from "@/lib/payments/payments";
 import type { RepairJson } from "@/lib/repairs/serialize";
@@ -11,6 +11,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { Fact, Facts } from "@/components/ui/facts";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
+import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
 import { Form } from "@/components/ui/form";
 import { useFormat } from "@/components/repairs/format";
@@ -34,6 +35,7 @@ function VoidDialog({
 }) {
   const t = useTranslations();
   const [reason, setReason] = useState("");
+  const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,14 +54,7 @@ function VoidDialog({
       description={t("money.voidHint")}
     >
       <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t("money.voidReason")}
-          <input
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-          />
-        </label>
+        <Field id={reasonId} label={t("money.voidReason")} value={reason} onChange={(e) => setReason(e.target.value)} />
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <DialogButtons
           cancelLabel={t("money.cancel")}

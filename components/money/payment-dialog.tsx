@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { Locale } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
 import { paymentsApi } from "@/lib/client/counter-api";
@@ -16,6 +16,7 @@ import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money"
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
+import { Field } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
 import { Form } from "@/components/ui/form";
 
@@ -112,6 +113,7 @@ export function PaymentDialog({
   const [amount, setAmount] = useState(amountInputText(initial.amount, locale));
   const [method, setMethod] = useState<PaymentMethod>("cash");
   const [note, setNote] = useState("");
+  const noteId = useId();
   const [amountError, setAmountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -149,15 +151,13 @@ export function PaymentDialog({
             if (change.method) setMethod(change.method);
           }}
         />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t("money.note")}
-          <input
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            autoComplete="off"
-            className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-          />
-        </label>
+        <Field
+          id={noteId}
+          label={t("money.note")}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          autoComplete="off"
+        />
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <DialogButtons
           cancelLabel={t("money.cancel")}
