@@ -194,17 +194,47 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
 }
 
 /**
+ * Objects and arrays may nest this deep in a JSON body: no request of the
+ * API nests past 3. A deeper body is refused (400) before it is parsed, so
+ * nothing that walks a body (the NUL check, a schema) meets a deep one.
+ */
+export const JSON_MAX_DEPTH = 32;
+
+/** Whether the JSON text nests objects or arrays deeper than `max`; one pass, strings skipped. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
  * The path of the first string (key or value) holding a character Postgres
  * cannot store in text (NUL), or null. Such a string is refused as bad input
- * instead of failing in the database.
+ * instead of failing in the database. The path is built only for the string
+ * found; bodies reach here at most JSON_MAX_DEPTH deep.
  */
-export function pathOfNul(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
+export function pathOfNul(value: unknown): string | null {
+  const keys = keysToNul(value);
+  return keys === null ? null : keys.join(".") || "_";
+}
+
+function keysToNul(value: unknown): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? [] : null;
   if (value === null || typeof value !== "object") return null;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes("\u0000")) return [...path, "_"].join(".");
-    const found = pathOfNul(inner, [...path, key]);
-    if (found !== null) return found;
+    if (key.includes("\u0000")) return ["_"];
+    const found = keysToNul(inner);
+    if (found !== null) return [key, ...found];
   }
   return null;
 }
@@ -223,9 +253,16 @@ export async function readJson(request: Request, limit: number = BODY_LIMITS.sma
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) throw new AppError("unsupportedMediaType");
   const bytes = await readCapped(request, limit);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("invalidJson");
+  }
+  if (nestsDeeperThan(text, JSON_MAX_DEPTH)) throw new AppError("jsonTooDeep");
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    body = JSON.parse(text);
   } catch {
     throw new AppError("invalidJson");
   }

@@ -9,6 +9,8 @@ import { POST as refreshRoute } from "@/app/api/auth/refresh-token/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
 import { POST as exportRoute } from "@/app/api/export/excel/route";
+import { POST as createRoute } from "@/app/api/repairs/route";
+import { POST as signaturesRoute } from "@/app/api/repairs/[id]/signatures/route";
 import { limits, storedKey } from "@/lib/rate-limit";
 import { MAX_WAITING, runInLane, workerPoolStats } from "@/lib/auth/worker-pool";
 import { LOCKOUT, lockMinutes, pruneLockouts, recordFailure, unlockAccount } from "@/lib/auth/lockout";
@@ -18,10 +20,10 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { exportThreadStats, MAX_THREADS, THREAD_NICE } from "@/lib/export/thread";
 import { errorResponse } from "@/lib/http/respond";
-import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
+import { authed, awayFromStepEdge, bearer, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { jsonRequest } from "../helpers/requests";
 import { IDLE_CLASS, processThreads } from "../helpers/threads";
-import { createRepair, shopSession, uploadPhotos } from "../helpers/repairs";
+import { createRepair, repairInput, shopSession, uploadPhotos } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
 // What the outside security review of 2026-11-23 broke or found missing
@@ -143,6 +145,50 @@ describe("nothing a client sends becomes a 500", () => {
     expect(quote.status).toBe(400);
     expect((await api.update(repair.id, { notes: "\u0000" })).status).toBe(400);
     expect((await api.list(`?search=${encodeURIComponent("a\u0000")}`)).status).toBe(400);
+  });
+
+  it("refuses a body nested past 32 levels with a 400 before walking it, signed in or not, on every JSON route", async () => {
+    const { token, api } = await shopSession();
+    const repair = await createRepair(api);
+    const nested = (depth: number) => `{"a":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+    const raw = (path: string, body: string) =>
+      new Request(`http://localhost${path}`, {
+        method: "POST",
+        headers: { ...bearer(token), "content-type": "application/json" },
+        body,
+      });
+    const routes: [string, number, (body: string) => Promise<Response>][] = [
+      ["sign-in", 4 * 1024, (body) => loginWith(body)],
+      ["new repair", 64 * 1024, (body) => createRoute(raw("/api/repairs", body))],
+      [
+        "signature",
+        720 * 1024,
+        (body) =>
+          signaturesRoute(raw(`/api/repairs/${repair.id}/signatures`, body), {
+            params: Promise.resolve({ id: repair.id }),
+          }),
+      ],
+    ];
+    for (const [name, cap, send] of routes) {
+      const depths = [33, 2_040, 5_000, 30_000, 300_000].filter((depth) => nested(depth).length <= cap);
+      expect(depths.length, name).toBeGreaterThan(1);
+      for (const depth of depths) {
+        const response = await send(nested(depth));
+        expect(response.status, `${name}, depth ${depth}`).toBe(400);
+        expect((await response.json()).code, `${name}, depth ${depth}`).toBe("jsonTooDeep");
+      }
+      // 32 levels are read, and answered by the route's own schema.
+      const shallow = await send(nested(32));
+      expect(shallow.status, name).toBe(400);
+      expect((await shallow.json()).code, name).not.toBe("jsonTooDeep");
+    }
+    // Brackets inside strings are text, not depth.
+    const text = await api.create(repairInput({ notes: "[".repeat(4_000) + '\\"{'.repeat(100) }));
+    expect(text.status).toBe(201);
+    // A NUL still names its field, however far down it sits.
+    const deepNul = await api.create(repairInput({ photos_meta: { a: { b: ["x\u0000"] } } }));
+    expect(deepNul.status).toBe(400);
+    expect((await deepNul.json()).fields).toEqual({ "photos_meta.a.b.0": "textInvalid" });
   });
 
   it("answers cursors out of any real date's range with a 400", async () => {
