@@ -37,6 +37,8 @@ export const limits = {
   /** "Forgot password" links asked for, per email and per address. */
   resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email}`, max: 3, windowMs: 60 * MINUTE }),
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }),
+  /** Reset links tried (a new password chosen) from one address: a link that works gives its slot back. */
+  resetUsePerIp: (ip: string): Limit => ({ key: `reset-use:ip:${ip}`, max: 20, windowMs: 15 * MINUTE }),
   /** "Send again" of one notice, and of all a repair's notices, per day. */
   resendPerNotice: (noticeId: string): Limit => ({
     key: `resend:notice:${noticeId}`,

@@ -7,7 +7,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { logger, errorFields } from "@/lib/log";
 import { mailConfigured } from "@/lib/notices/queue";
 import { smtpMailer, type MailMessage } from "@/lib/notices/transport";
-import { limits, takeSlot } from "@/lib/rate-limit";
+import { limits, releaseSlot, takeSlot } from "@/lib/rate-limit";
 import { recordSuccess } from "./lockout";
 import { hashPassword } from "./password";
 import { forgotPasswordSchema, resetPasswordSchema } from "./schema";
@@ -66,14 +66,28 @@ export async function askPasswordReset(client: PrismaClient, body: unknown, ip: 
   return { message: successText("resetLinkSent") };
 }
 
-/** POST /auth/reset-password: `{ token, password }`; the link is used up, every session of the account ends. */
-export async function resetPassword(client: PrismaClient, body: unknown) {
+/**
+ * POST /auth/reset-password: `{ token, password }`; the link is used up, every
+ * session of the account ends. Anyone may call it, so it is limited per
+ * address, and the link is looked up before the new password is hashed: an
+ * unknown or used link costs a lookup, never a hash, and the hash a real link
+ * causes waits in the hashing threads' open lane, behind every sign-in.
+ */
+export async function resetPassword(client: PrismaClient, body: unknown, ip: string) {
   const { token, password } = resetPasswordSchema.parse(body);
-  const passwordHash = await hashPassword(password);
+  const perIp = limits.resetUsePerIp(ip);
+  await takeSlot(client, perIp);
+  const tokenHash = hashToken(token);
+  const live = await client.passwordReset.findFirst({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() }, user: { removedAt: null } },
+    select: { id: true },
+  });
+  if (!live) throw new AppError("resetLinkInvalid");
+  const passwordHash = await hashPassword(password, "open");
   const email = await client.$transaction(async (tx) => {
     const [reset] = await tx.$queryRaw<{ userId: string }[]>`
       UPDATE password_resets SET used_at = now()
-      WHERE token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > now()
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > now()
       RETURNING user_id AS "userId"`;
     if (!reset) return null;
     const user = await tx.user.findFirst({ where: { id: reset.userId, removedAt: null } });
@@ -85,6 +99,7 @@ export async function resetPassword(client: PrismaClient, body: unknown) {
     return user.email;
   });
   if (!email) throw new AppError("resetLinkInvalid");
+  await releaseSlot(client, perIp);
   await recordSuccess(client, email);
   return { message: successText("passwordChanged") };
 }

@@ -1,6 +1,6 @@
 import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { runInLane, runOnPool, type Lane } from "./worker-pool";
+import { runInLane, type Lane } from "./worker-pool";
 import { PASSWORD_MAX_BYTES, passwordBytes } from "./rules";
 
 /**
@@ -22,10 +22,15 @@ export const BCRYPT_COST = cost();
 // first: bcrypt reads 72 bytes only (so a longer password is refused, never
 // cut), and bcryptjs walks the whole string before that check.
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The password's hash. `lane` (see ./worker-pool): "open" for any hash a caller
+ * who has not signed in can cause (a reset link, the first-run link), so a
+ * flood of those never delays a shop's sign-ins.
+ */
+export async function hashPassword(password: string, lane: Lane = "trusted"): Promise<string> {
   if (passwordBytes(password) > PASSWORD_MAX_BYTES)
     throw new AppError("passwordTooLong", { fields: { password: "passwordTooLong" } });
-  return (await runOnPool("hash", password, BCRYPT_COST)).result;
+  return (await runInLane(lane, "hash", password, BCRYPT_COST)).result;
 }
 
 /** Whether the password matches; one over 72 bytes never does, and costs no hash. `lane`: see ./worker-pool. */

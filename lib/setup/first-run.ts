@@ -44,7 +44,7 @@ export async function isSetupTokenValid(client: PrismaClient, token: string): Pr
 export async function completeSetup(client: PrismaClient, input: unknown): Promise<CreatedShop> {
   const data = setupSchema.parse(input);
   if (!(await isSetupTokenValid(client, data.token))) throw new AppError("setupUnavailable");
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashPassword(data.password, "open");
   return client.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SETUP_LOCK})`);
     const token = await tx.setupToken.findUnique({ where: { tokenHash: sha256(data.token) } });

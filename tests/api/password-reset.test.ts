@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as canMail, POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
 import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
+import { workerPoolStats } from "@/lib/auth/worker-pool";
 import { db } from "@/lib/db";
 import { forgetSettings } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
@@ -26,8 +28,8 @@ const NEW_PASSWORD = "Another-Horse-77";
 let address = 0;
 const ask = (email: string, ip = `198.51.100.${++address % 250}`) =>
   forgotRoute(jsonRequest("/api/auth/forgot-password", { email }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));
-const reset = (token: string, password = NEW_PASSWORD) =>
-  resetRoute(jsonRequest("/api/auth/reset-password", { token, password }));
+const reset = (token: string, password = NEW_PASSWORD, ip = `203.0.113.${++address % 250}`) =>
+  resetRoute(jsonRequest("/api/auth/reset-password", { token, password }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));
 const mailTo = (email: string) => inbox.messages.filter((m) => m.to && "text" in m.to && m.to.text.includes(email));
 const tokenIn = (text: string) => /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)![1];
 
@@ -108,6 +110,25 @@ describe("forgot password", () => {
     // The three links of the known email arrive (and no more).
     for (let i = 0; i < 100 && mailTo(owner.email).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     expect(mailTo(owner.email)).toHaveLength(3);
+  });
+
+  it("answers a flood of made-up links with 400 then 429, hashing nothing, while the owner signs in", async () => {
+    const owner = await newOwner();
+    const hashesBefore = workerPoolStats().done.hash;
+    const made = () => randomBytes(32).toString("base64url");
+    const flood = Promise.all(Array.from({ length: 60 }, () => reset(made(), "Nw5$Lp8!Hq3@Zr", "192.0.2.66")));
+    const signIn = loginAs(owner.email, PASSWORD);
+    const [answers, signedIn] = await Promise.all([flood, signIn]);
+    expect(signedIn.status).toBe(200);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    expect(answers.find((a) => a.status === 429)!.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Not one new password was hashed for a link that does not exist.
+    expect(workerPoolStats().done.hash).toBe(hashesBefore);
+    // Another address is not held back by this one's flood, and a real link still works.
+    const token = tokenIn((await linkFor(owner.email)).text!);
+    expect((await reset(token)).status).toBe(200);
   });
 
   it("lets the operator set a new password from a shell, typed at the prompt, ending every session", async () => {
