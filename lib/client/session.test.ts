@@ -25,6 +25,12 @@ describe("returning to a page after signing in", () => {
     ["?next=/./login", "/dashboard"],
     ["?next=/repairs/../login", "/dashboard"],
     ["?next=https:/evil.example", "/dashboard"],
+    ["?next=%2F.%2F%2Fevil.example%2Fx", "/dashboard"],
+    ["?next=%2F..%2F%2Fevil.example%2Fy", "/dashboard"],
+    ["?next=/repairs/..//evil.example", "/dashboard"],
+    ["?next=/./%2F/evil.example", "/dashboard"],
+    ["?next=%2F%2E%2F%2Fevil.example", "/dashboard"],
+    ["?next=data:text/html,x", "/dashboard"],
     ["?next=/repairs", "/repairs"],
     ["?next=%2Frepairs%3Fstatuses%3Dready%2Cdiagnosing", "/repairs?statuses=ready,diagnosing"],
   ])("goes nowhere but this site's pages: %s", (search, path) => {

@@ -44,10 +44,14 @@ export function pathAfterSignIn(search: string): string {
   // Browsers drop tabs and line breaks from a URL (`/\t/evil` is `//evil`):
   // a path holding any control character or space is refused outright.
   if (!next || !next.startsWith("/") || /[\p{Cc}\p{Zs}\\]/u.test(next)) return "/dashboard";
-  // Resolved as the browser will resolve it: it must stay on this site.
+  // Resolved as the browser will resolve it: it must stay on this site, and
+  // what is returned must still be a path once resolved (`/.//evil.example`
+  // resolves to `//evil.example`, which a browser reads as another host).
   const url = new URL(next, SELF);
-  if (url.origin !== SELF || url.pathname.startsWith("/login")) return "/dashboard";
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname;
+  if (url.origin !== SELF || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/login"))
+    return "/dashboard";
+  return path + url.search + url.hash;
 }
 
 /** A stand-in for this site's own origin, to resolve `next` against. */
