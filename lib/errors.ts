@@ -45,6 +45,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   emailTaken: 409,
   repairNumberTaken: 409,
   signatureExists: 409,
+  signaturePickupTooEarly: 422,
+  signatureIntakeTooLate: 422,
   paymentVoided: 409,
   refundTooLarge: 422,
   voidLeavesRefund: 422,

@@ -24,6 +24,14 @@ export function detectImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/** A PNG's width and height, read from its header (IHDR, the first chunk), or null if it has none. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (detectImage(bytes) !== "png" || bytes.length < 24) return null;
+  if (String.fromCharCode(...bytes.subarray(12, 16)) !== "IHDR") return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
 export const MIME: Record<ImageKind, string> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 // Cleaning a phone's photo is seconds of CPU (mozjpeg's encoding most of it,
@@ -58,13 +66,11 @@ export const IMAGE_SLOTS = Math.max(1, availableParallelism() - 1);
 export const MAX_IMAGES_WAITING = 8;
 sharp.concurrency(1);
 
-const gate = ((globalThis as unknown as { imageGate?: { running: number; waiting: Array<() => void> } }).imageGate ??= {
-  running: 0,
-  waiting: [],
-});
+type Gate = { running: number; waiting: Array<() => void>; started: number };
+const gate = ((globalThis as unknown as { imageGate?: Gate }).imageGate ??= { running: 0, waiting: [], started: 0 });
 
-/** Images being cleaned and waiting now (tests', and operations', eyes). */
-export const imageWork = () => ({ running: gate.running, waiting: gate.waiting.length });
+/** Images being cleaned and waiting now, and how many were ever started (tests', and operations', eyes). */
+export const imageWork = () => ({ running: gate.running, waiting: gate.waiting.length, started: gate.started });
 
 /** Refuses an upload as busy (503, Retry-After) when no image of it could wait for its turn. */
 export function assertImageRoom(): void {
@@ -78,6 +84,7 @@ async function inImageSlot<T>(work: () => Promise<T>): Promise<T> {
     assertImageRoom();
     await new Promise<void>((resolve) => gate.waiting.push(resolve));
   }
+  gate.started++;
   try {
     await lowerImageThreads();
     return await work();

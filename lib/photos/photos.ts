@@ -5,8 +5,9 @@ import { assertRepairId } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { photoJson } from "@/lib/repairs/serialize";
-import { cleanImage, MIME } from "./image";
+import { assertImageRoom, cleanImage, MIME } from "./image";
 import type { UploadedFile } from "./multipart";
+import { inUploadSlot } from "./upload-slots";
 import { deleteWithFiles, newPhotoPath, removePhotos, storageError, writePhoto } from "./store";
 
 // Photos of a repair, within the caller's shop. An upload is all or nothing:
@@ -52,13 +53,18 @@ export async function assertQuotaFits(tx: Prisma.TransactionClient, shopId: stri
 }
 
 /**
- * Whether photos may be added to this repair now: it is the shop's and the
- * shop has room left. Checked before a byte of the upload is read; the exact
- * room is checked again in addPhotos, under a lock.
+ * An upload of images to a repair (photos, a signature): everything that can
+ * refuse it is asked before a byte of its body is read (images waiting to be
+ * cleaned, the repair being the shop's, room left in the shop's storage);
+ * then `receive` reads and stores it within one of the shop's upload slots
+ * (./upload-slots). The exact room is checked again, under a lock, when the
+ * images are stored.
  */
-export async function assertPhotoRoom(client: PrismaClient, { shopId, repairId }: PhotoScope): Promise<void> {
-  await repairOfShop(client, shopId, repairId);
-  if ((await storedBytes(client, shopId)) >= quotaBytes()) throw quotaExceeded();
+export async function receiveUpload<T>(client: PrismaClient, scope: PhotoScope, receive: () => Promise<T>): Promise<T> {
+  assertImageRoom();
+  await repairOfShop(client, scope.shopId, scope.repairId);
+  if ((await storedBytes(client, scope.shopId)) >= quotaBytes()) throw quotaExceeded();
+  return inUploadSlot(scope.shopId, receive);
 }
 
 const quotaBytes = () => env().UPLOAD_QUOTA_MB * 1024 * 1024;
@@ -76,7 +82,7 @@ function stageOf(status: RepairStatus, asked: string | null | undefined): PhotoS
   return status === "ready" || status === "picked_up" ? "after" : "work";
 }
 
-/** Stores the photos of an upload; assertPhotoRoom has been called for it. `stage`: intake, work or after (else by the status). */
+/** Stores the photos of an upload, within receiveUpload. `stage`: intake, work or after (else by the status). */
 export async function addPhotos(
   client: PrismaClient,
   { shopId, repairId, userId }: PhotoScope,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "@/tests/helpers/temp-dir";
@@ -16,6 +16,28 @@ describe("the photo store", () => {
     expect(resolvePhoto(a)).toBe(path.join(root, a));
     for (const bad of ["../x.jpg", "ab/../../etc/passwd", "/etc/passwd", "ab/cd.jpg", `${a}.html`])
       expect(resolvePhoto(bad)).toBeNull();
+  });
+
+  it("keeps photos and signatures to the app's own user: 0600 files in 0700 folders, older open ones tightened", async () => {
+    const previous = process.umask(0o022);
+    try {
+      const file = newPhotoPath("png");
+      await writePhoto(file, new Uint8Array([1]));
+      const full = resolvePhoto(file)!;
+      expect(statSync(full).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(full)).mode & 0o777).toBe(0o700);
+
+      // What an older release wrote: readable by every local user.
+      chmodSync(full, 0o644);
+      chmodSync(path.dirname(full), 0o755);
+      await sweepUploads(async (paths) => new Set(paths));
+      expect(statSync(full).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(full)).mode & 0o777).toBe(0o700);
+      expect(existsSync(full)).toBe(true);
+      await deleteWithFiles([file], async () => undefined);
+    } finally {
+      process.umask(previous);
+    }
   });
 
   it("puts the files back when the records cannot be deleted", async () => {

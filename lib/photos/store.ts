@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -12,13 +12,19 @@ import { AppError } from "@/lib/errors";
 // Deleting is two-phase: files are first renamed aside ("trashed"), then the
 // records are deleted, then the trash is removed; if the records cannot be
 // deleted the files are restored. What a crash leaves is put right at start
-// (sweepUploads).
+// (sweepUploads). Files are the app's own user's alone (0600 in 0700
+// folders): customers' photos and signatures are no other local user's to
+// read; the sweep tightens what an older release wrote.
 
 const TRASH = ".deleted";
 const TEMP = ".partial";
 const NAME = /^[0-9a-f]{2}\/[0-9a-f]{32}\.(jpg|png|webp)$/;
 
 const root = () => env().UPLOAD_DIR;
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+/** Permission bits a group or anyone else has. */
+const SHARED_BITS = 0o077;
 
 export function newPhotoPath(extension: "jpg" | "png" | "webp"): string {
   const name = randomBytes(16).toString("hex");
@@ -46,12 +52,12 @@ export function resolvePhoto(filePath: string): string | null {
 async function ensureFolder(dir: string) {
   const exists = (error: unknown) => (error as NodeJS.ErrnoException).code === "EEXIST";
   try {
-    await mkdir(dir);
+    await mkdir(dir, { mode: PRIVATE_FOLDER });
   } catch (error) {
     if (exists(error)) return;
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    await mkdir(path.dirname(dir), { recursive: true });
-    await mkdir(dir).catch((again: unknown) => {
+    await mkdir(path.dirname(dir), { recursive: true, mode: PRIVATE_FOLDER });
+    await mkdir(dir, { mode: PRIVATE_FOLDER }).catch((again: unknown) => {
       if (!exists(again)) throw again;
     });
   }
@@ -62,7 +68,7 @@ export async function writePhoto(filePath: string, bytes: Uint8Array): Promise<v
   if (!full) throw new Error(`Not a photo path: ${filePath}`);
   await ensureFolder(path.dirname(full));
   try {
-    await writeFile(full + TEMP, bytes, { flag: "wx" });
+    await writeFile(full + TEMP, bytes, { flag: "wx", mode: PRIVATE_FILE });
     await rename(full + TEMP, full);
   } catch (error) {
     // A full disk stops a write part way: leave no partial file behind.
@@ -121,6 +127,12 @@ export async function deleteWithFiles<T>(filePaths: string[], deleteRecords: () 
   return result;
 }
 
+/** Takes a group's and others' permissions from a folder an older release made open. */
+async function tighten(dir: string, mode: number) {
+  const info = await stat(dir).catch(() => null);
+  if (info && info.mode & SHARED_BITS) await chmod(dir, mode).catch(() => {});
+}
+
 /**
  * Puts the upload folder back in step with the records after a crash:
  * partial writes go; a trashed file whose record still exists (the crash came
@@ -137,14 +149,17 @@ export async function sweepUploads(
 ): Promise<{ removed: number; restored: number }> {
   let removed = 0;
   let restored = 0;
+  await tighten(root(), PRIVATE_FOLDER);
   const folders = await readdir(root(), { withFileTypes: true }).catch(() => []);
   for (const folder of folders.filter((f) => f.isDirectory() && /^[0-9a-f]{2}$/.test(f.name))) {
     const dir = path.join(root(), folder.name);
+    await tighten(dir, PRIVATE_FOLDER);
     const names = await readdir(dir);
     const present = new Set(names);
     const settled: string[] = [];
     for (const name of names) {
       const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info?.isFile() && info.mode & SHARED_BITS) await chmod(path.join(dir, name), PRIVATE_FILE).catch(() => {});
       if (info?.isFile() && Date.now() - info.ctimeMs >= minAgeMs) settled.push(name);
     }
     const base = (name: string) => `${folder.name}/${name.replace(/(\.deleted|\.partial)$/, "")}`;

@@ -352,14 +352,19 @@ export async function setQuote(
 /** Deletes a repair, its photo records and its photo files: all of them, or none. */
 export async function deleteRepair(client: PrismaClient, shopId: string, id: string): Promise<void> {
   assertRepairId(id);
-  const photos = await client.photo.findMany({ where: { shopId, repairId: id }, select: { filePath: true } });
-  const files = photos.map((p) => p.filePath);
+  // Its photos' and signatures' files are set aside with it, so none is served once it is gone.
+  const images = { where: { shopId, repairId: id }, select: { filePath: true } } as const;
+  const [photos, signatures] = await Promise.all([client.photo.findMany(images), client.signature.findMany(images)]);
+  const files = [...photos, ...signatures].map((image) => image.filePath);
   await deleteWithFiles(files, () =>
     client.$transaction(async (tx) => {
       await lockRepair(tx, shopId, id);
-      // A photo added meanwhile would lose its file: refuse and let the caller retry.
-      const now = await tx.photo.count({ where: { shopId, repairId: id } });
-      if (now !== files.length) throw new AppError("repairChanged");
+      // An image added meanwhile would lose its file: refuse and let the caller retry.
+      const [photosNow, signaturesNow] = await Promise.all([
+        tx.photo.count({ where: { shopId, repairId: id } }),
+        tx.signature.count({ where: { shopId, repairId: id } }),
+      ]);
+      if (photosNow + signaturesNow !== files.length) throw new AppError("repairChanged");
       await tx.repair.delete({ where: { id, shopId } });
     }),
   );

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { AppError, uniqueViolation, type ErrorCode } from "@/lib/errors";
 import type { Prisma, PrismaClient, Signature } from "@/lib/generated/prisma/client";
-import { cleanImage } from "@/lib/photos/image";
+import { cleanImage, pngSize } from "@/lib/photos/image";
 import { assertQuotaFits } from "@/lib/photos/photos";
 import { newPhotoPath, removePhotos, storageError, writePhoto } from "@/lib/photos/store";
 import { assertRepairId, notFound } from "./queries";
+import { isBeforeWork } from "./workflow";
 
 // The customer's signature, drawn with a finger at the counter as the item is
 // left (intake) or collected (pickup): a PNG sent as a data URL, checked and
@@ -14,6 +15,12 @@ import { assertRepairId, notFound } from "./queries";
 export const SIGNATURE_STAGES = ["intake", "pickup"] as const;
 /** A drawn signature is a few kilobytes; anything near this is not one. */
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
+/**
+ * A signature pad's pixels at most: a phone's pad is about 1,100 x 540 device
+ * pixels, a desktop's at twice the density about 1,700 x 360. An image over it
+ * is refused from its header, before it is decoded.
+ */
+export const MAX_SIGNATURE_PIXELS = 2_400 * 1_200;
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
 const err = (code: ErrorCode) => ({ error: code });
@@ -31,6 +38,7 @@ export const signatureSchema = z.object({
 });
 
 type Scope = { shopId: string; repairId: string; userId: string };
+type Stage = (typeof SIGNATURE_STAGES)[number];
 
 export function signatureJson(
   signature: Pick<Signature, "id" | "stage" | "signerName" | "signedAt" | "filePath"> & {
@@ -55,6 +63,27 @@ async function assertRepair(client: PrismaClient | Prisma.TransactionClient, { s
   if (!repair) throw notFound();
 }
 
+/** An intake may still be signed this long after the repair was taken in, whatever its status. */
+const INTAKE_SIGNING_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether the stage may be signed now: not signed yet; a pickup with the
+ * handover or after it; an intake before work starts or within a day of it.
+ */
+async function assertSignable(client: PrismaClient | Prisma.TransactionClient, scope: Scope, stage: Stage) {
+  assertRepairId(scope.repairId);
+  const repair = await client.repair.findFirst({
+    where: { id: scope.repairId, shopId: scope.shopId },
+    select: { status: true, createdAt: true, pickedUpAt: true, signatures: { where: { stage }, select: { id: true } } },
+  });
+  if (!repair) throw notFound();
+  if (repair.signatures.length > 0) throw new AppError("signatureExists");
+  if (stage === "pickup" && repair.status !== "picked_up" && repair.pickedUpAt === null)
+    throw new AppError("signaturePickupTooEarly");
+  if (stage === "intake" && !isBeforeWork(repair.status) && Date.now() - repair.createdAt.getTime() > INTAKE_SIGNING_MS)
+    throw new AppError("signatureIntakeTooLate");
+}
+
 export async function listSignatures(client: PrismaClient, scope: Scope) {
   await assertRepair(client, scope);
   const signatures = await client.signature.findMany({
@@ -65,21 +94,32 @@ export async function listSignatures(client: PrismaClient, scope: Scope) {
   return { signatures: signatures.map((s) => signatureJson({ ...s, takenBy: s.takenBy?.name })) };
 }
 
-/** Stores a stage's signature: the image first, then its record and the history's line in one transaction. */
+/** What cleaning an image refuses it for: for a signature, one answer. Anything else (busy) stays as it is. */
+const IMAGE_FAULTS: ReadonlySet<ErrorCode> = new Set(["photoType", "photoUnreadable", "photoTooManyPixels"]);
+
+/**
+ * Stores a stage's signature (within receiveUpload, as a photo upload): every
+ * check that needs no decoding first (the stage may be signed, the size, the
+ * pixels from the PNG's header), then the image is cleaned, then its record
+ * and the history's line in one transaction.
+ */
 export async function addSignature(client: PrismaClient, scope: Scope, input: unknown) {
   const { stage, signer_name, image } = signatureSchema.parse(input);
-  await assertRepair(client, scope);
+  await assertSignable(client, scope, stage);
   const bytes = Buffer.from(DATA_URL.exec(image)![1], "base64");
   if (bytes.length > MAX_SIGNATURE_BYTES) throw new AppError("signatureTooLarge");
+  const size = pngSize(bytes);
+  if (!size) throw new AppError("signatureImageInvalid");
+  if (size.width * size.height > MAX_SIGNATURE_PIXELS) throw new AppError("signatureTooLarge");
   const cleaned = await cleanImage(bytes).catch((error: unknown) => {
-    throw error instanceof AppError ? new AppError("signatureImageInvalid") : error;
+    throw error instanceof AppError && IMAGE_FAULTS.has(error.code) ? new AppError("signatureImageInvalid") : error;
   });
   if (cleaned.kind !== "png") throw new AppError("signatureImageInvalid");
   const filePath = newPhotoPath("png");
   try {
     await writePhoto(filePath, cleaned.bytes);
     const created = await client.$transaction(async (tx) => {
-      await assertRepair(tx, scope);
+      await assertSignable(tx, scope, stage);
       await assertQuotaFits(tx, scope.shopId, cleaned.bytes.length);
       const signature = await tx.signature.create({
         data: {

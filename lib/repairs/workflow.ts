@@ -48,6 +48,10 @@ export function isRepairStatus(value: unknown): value is RepairStatus {
 /** Quotes and final prices can no longer change once the item was picked up. */
 export const isClosed = (status: RepairStatus) => status === "picked_up";
 
+/** No work has been done on the item yet: what it was left in is what it is in. */
+const BEFORE_WORK: ReadonlySet<RepairStatus> = new Set(["sent", "received", "diagnosing", "quoting", "approved"]);
+export const isBeforeWork = (status: RepairStatus) => BEFORE_WORK.has(status);
+
 /**
  * The statuses in which a customer's answer to a pending quote is taken: the
  * repair is still waiting for it. Once it has moved on (approved by the shop,

@@ -23,7 +23,7 @@ export function commandConfig(environment: NodeJS.ProcessEnv = process.env) {
  * photos calls it first, so an upgrade finds them whichever command runs first.
  */
 export function settleUploadDir(config: ReturnType<typeof commandConfig>): void {
-  mkdirSync(config.uploadDir, { recursive: true });
+  mkdirSync(config.uploadDir, { recursive: true, mode: 0o700 });
   if (config.uploadDirChosen) return;
   const moved = relocateLegacyUploads(LEGACY_UPLOAD_DIR, config.uploadDir);
   if (moved > 0) console.log(`Photos: moved ${moved} folder(s) from ${LEGACY_UPLOAD_DIR} to ${config.uploadDir}`);

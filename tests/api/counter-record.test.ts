@@ -237,6 +237,7 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
     const again = await sign(token, repair.id, { stage: "intake", signer_name: "Otra", image });
     expect(again.status).toBe(409);
     expect((await again.json()).code).toBe("signatureExists");
+    expect((await api.update(repair.id, { status: "picked_up", collected_by: "Pere" })).status).toBe(200);
     expect((await sign(token, repair.id, { stage: "pickup", signer_name: "Pere", image })).status).toBe(201);
     expect((await signaturesOf(token, repair.id)).map((s: { stage: string }) => s.stage)).toEqual(["intake", "pickup"]);
 

@@ -1,6 +1,6 @@
 import { authedRoute } from "@/lib/http/handler";
 import { BODY_LIMITS, json, readJson } from "@/lib/http/respond";
-import { assertImageRoom } from "@/lib/photos/image";
+import { receiveUpload } from "@/lib/photos/photos";
 import { addSignature, listSignatures } from "@/lib/repairs/signatures";
 
 export const GET = authedRoute(async ({ db, caller, params }) =>
@@ -8,8 +8,8 @@ export const GET = authedRoute(async ({ db, caller, params }) =>
 );
 
 export const POST = authedRoute(async ({ db, request, caller, params }) => {
-  assertImageRoom();
-  const body = await readJson(request, BODY_LIMITS.signature);
   const scope = { shopId: caller.shopId, repairId: params.id, userId: caller.userId };
-  return json(await addSignature(db, scope, body), { status: 201 });
+  return receiveUpload(db, scope, async () =>
+    json(await addSignature(db, scope, await readJson(request, BODY_LIMITS.signature)), { status: 201 }),
+  );
 });
