@@ -95,8 +95,10 @@ async function lockRepair(tx: Tx, shopId: string, repairId: string, expected: Ex
   return { paidTotal: Number(repair.paidTotal) };
 }
 
-/** Sets what was paid; the repair's new version. */
+/** Sets what was paid; the repair's new version. A total its column cannot hold is bad input, not a 500. */
 async function setPaidTotal(tx: Tx, shopId: string, repairId: string, paidTotal: number, paidAt?: Date) {
+  if (cents(paidTotal) > MAX_MONEY)
+    throw new AppError("paidTotalTooLarge", { fields: { amount: "paidTotalTooLarge" } });
   const { version } = await tx.repair.update({
     where: { id: repairId, shopId },
     data: { paidTotal: cents(paidTotal), ...(paidAt ? { lastPaymentAt: paidAt } : {}) },

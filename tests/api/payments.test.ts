@@ -139,6 +139,29 @@ describe("payments of a repair", () => {
     expect((await paymentsOf(token, repair.id)).payments).toHaveLength(2);
   });
 
+  it("refuses a payment or a void that would take what was paid past 99,999,999.99 as bad input, and takes the next one", async () => {
+    const { token, api } = await shopSession();
+    const repair = await createRepair(api);
+    expect((await pay(token, repair.id, { kind: "payment", amount: 99_999_999.99, method: "transfer" })).status).toBe(
+      201,
+    );
+    const over = await pay(token, repair.id, { kind: "payment", amount: "0,01", method: "cash" });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toMatchObject({
+      code: "paidTotalTooLarge",
+      error: "What is paid for one repair cannot go past 99,999,999.99",
+      fields: { amount: "paidTotalTooLarge" },
+    });
+    // The repair still takes money: a refund, then a payment that fits.
+    const refund = await (await pay(token, repair.id, { kind: "refund", amount: 10, method: "cash" })).json();
+    expect((await pay(token, repair.id, { kind: "payment", amount: 10, method: "cash" })).status).toBe(201);
+    // Voiding the refund would count its 10 again, past the most.
+    const voided = await voidIt(token, repair.id, refund.id, "Error");
+    expect(voided.status).toBe(400);
+    expect((await voided.json()).code).toBe("paidTotalTooLarge");
+    expect(await paymentsOf(token, repair.id)).toMatchObject({ paid_total: 99_999_999.99 });
+  });
+
   it("answers 404 for another shop's repair and payment, and writes nothing", async () => {
     const mine = await shopSession();
     const theirs = await shopSession();
