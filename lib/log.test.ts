@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorFields } from "./log";
+import { errorFields, loggedPath } from "./log";
 
 describe("errorFields", () => {
   it("keeps name, message and code of an error and its causes, without stack or Prisma's quoted arguments", () => {
@@ -23,5 +23,19 @@ describe("errorFields", () => {
 
   it("describes thrown values that are not errors", () => {
     expect(errorFields("plain text")).toEqual({ message: "plain text" });
+  });
+});
+
+describe("loggedPath", () => {
+  it.each([
+    ["/api/repairs?search=Ana", "/api/repairs"],
+    ["/setup?token=abc", "/setup"],
+    ["/t/Zk3pQ9xY_aB-cD12eF34gH56iJ78kL90mN12oP34qR5", "/t/:token"],
+    ["/t/Zk3pQ9xY_aB-cD12eF34gH56iJ78kL90mN12oP34qR5?answer=approve", "/t/:token"],
+    ["/t/Zk3pQ9xY/qr.png", "/t/:token/qr.png"],
+    ["/uploads/ab/0123456789abcdef0123456789abcdef.png", "/uploads/:file"],
+    ["/repairs/0b7c9f3e-1111-4a4a-8888-123456789abc", "/repairs/0b7c9f3e-1111-4a4a-8888-123456789abc"],
+  ])("keeps the route of %s and not its credential", (url, logged) => {
+    expect(loggedPath(url)).toBe(logged);
   });
 });

@@ -37,6 +37,25 @@ export function logger(): Logger {
 }
 
 /**
+ * Paths that are credentials themselves: a customer's status link opens the
+ * status page and answers the quote; a photo's or a signature's name is what
+ * lets an <img> fetch it. The log keeps their route, never the secret part.
+ */
+const CREDENTIAL_PATHS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/t\/[^/]+/, "/t/:token"],
+  [/^\/uploads\/.*$/, "/uploads/:file"],
+];
+
+/** A request's path as the log keeps it: no query string (one-time tokens, `/setup?token=`), no credential. */
+export function loggedPath(url: string | undefined): string {
+  const raw = url ?? "/";
+  const end = raw.search(/[?#]/);
+  const path = (end === -1 ? raw : raw.slice(0, end)).slice(0, 300);
+  for (const [pattern, route] of CREDENTIAL_PATHS) if (pattern.test(path)) return path.replace(pattern, route);
+  return path;
+}
+
+/**
  * Prisma's messages can quote the call's arguments ("Invalid `prisma.x()`
  * invocation: { where: { ... } }"), values included: keep only the reason.
  */

@@ -14,7 +14,7 @@ import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from "@/lib/http/client-address";
 import { settings } from "@/lib/env";
-import { errorFields, logger } from "@/lib/log";
+import { errorFields, loggedPath, logger } from "@/lib/log";
 import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
 import { requestStarted } from "@/lib/runtime/requests";
 
@@ -30,13 +30,6 @@ const RESPONSE_BUFFER_BYTES = 64 * 1024;
 function headersGoWithTheBody(): void {}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-/** The path without its query string: queries can hold one-time tokens (/setup?token=). */
-function pathOf(url: string | undefined): string {
-  const raw = url ?? "/";
-  const end = raw.search(/[?#]/);
-  return (end === -1 ? raw : raw.slice(0, end)).slice(0, 300);
-}
 
 /**
  * Whether the browser reached us over HTTPS: TLS on this socket, or a reverse
@@ -101,7 +94,7 @@ async function main() {
       const line = {
         reqId,
         method: req.method,
-        path: pathOf(req.url),
+        path: loggedPath(req.url),
         status: res.statusCode,
         durationMs,
         ...(res.writableFinished ? {} : { aborted: true }),
