@@ -1,9 +1,11 @@
 import type { Caller } from "@/lib/auth/authenticate";
+import { sessionIsOpen } from "@/lib/auth/sessions";
 import { signTicket, verifyTicket } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { takeSlot } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings/settings";
+import { isUuid } from "@/lib/uuid";
 import { anyToExport } from "./excel";
 import { exportSchema } from "./schema";
 
@@ -11,7 +13,8 @@ import { exportSchema } from "./schema";
 // million repairs) was held whole in the browser's memory before it could
 // be saved; opened as a link, the browser saves it to disk as it streams.
 // The link itself is the credential: signed with the server's key for one
-// caller and these choices, good for one download within a minute.
+// caller's session and these choices, good for one download within a minute,
+// and only while that session is open (signed out or removed, it stops).
 
 export const TICKET_SECONDS = 60;
 const KIND = "export";
@@ -25,19 +28,26 @@ export async function exportLink(client: PrismaClient, caller: Caller, input: un
   exportSchema.parse(input);
   const { time_zone } = await getSettings(client, caller);
   if (!(await anyToExport(client, caller.shopId, input, time_zone))) throw new AppError("exportEmpty");
-  const ticket = await signTicket(KIND, { shop: caller.shopId, sub: caller.userId, request: input }, TICKET_SECONDS);
+  const ticket = await signTicket(
+    KIND,
+    { shop: caller.shopId, sub: caller.userId, sid: caller.familyId, request: input },
+    TICKET_SECONDS,
+  );
   return `/api/export/excel?ticket=${ticket}`;
 }
 
-/** The caller and choices a link was made for; refused if it is not one, expired, or used already. */
+/** The caller and choices a link was made for; refused if it is not one, expired, used already, or its session ended. */
 export async function openExportLink(client: PrismaClient, ticket: string) {
   const data = await verifyTicket(KIND, ticket);
-  if (!data || typeof data.shop !== "string" || typeof data.sub !== "string") throw new AppError("exportLinkUsed");
+  if (!data || typeof data.shop !== "string" || typeof data.sub !== "string" || typeof data.sid !== "string")
+    throw new AppError("exportLinkUsed");
+  const caller = { shopId: data.shop, userId: data.sub, familyId: data.sid };
+  if (!isUuid(caller.familyId) || !(await sessionIsOpen(client, caller))) throw new AppError("exportLinkUsed");
   await takeSlot(client, {
     key: `export-link:${data.jti}`,
     max: 1,
     windowMs: (TICKET_SECONDS + 60) * 1000,
     code: "exportLinkUsed",
   });
-  return { caller: { shopId: data.shop, userId: data.sub }, request: data.request };
+  return { caller, request: data.request };
 }

@@ -2,6 +2,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { GET as downloadRoute, POST as exportRoute } from "@/app/api/export/excel/route";
 import { POST as linkRoute } from "@/app/api/export/link/route";
+import { POST as logoutRoute } from "@/app/api/auth/logout/route";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -72,6 +73,16 @@ describe("the export's download link", () => {
     }
     // The genuine one still works (the refusals used nothing up).
     expect((await open(url)).status).toBe(200);
+  });
+
+  it("stops working when the session that asked for it signs out", async () => {
+    const { api, token } = await shopSession();
+    await createRepair(api);
+    const { url } = await (await link(token)).json();
+    expect((await logoutRoute(authed("/api/auth/logout", token, {}))).status).toBe(200);
+    const refused = await open(url);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toBe("/export?failed=exportLinkUsed");
   });
 
   it("checks the choices when the link is asked for: bad ones and nothing to export are said there", async () => {
