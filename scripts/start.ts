@@ -12,6 +12,7 @@ import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { applyMigrations } from "@/lib/db/migrate";
 import { collectGarbage, memoryAfterCollection } from "@/lib/runtime/gc";
 import { ensureSecrets } from "@/lib/runtime/secrets";
+import { keyStoredRecoveryCodes } from "@/lib/auth/recovery-codes";
 import { sealStoredTokens } from "@/lib/status-link/token";
 import { SERVER_BUNDLE } from "./lib/build";
 import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
@@ -53,6 +54,8 @@ async function main() {
     await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
     const sealed = await sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY);
     if (sealed > 0) console.log(`Sealed ${sealed} status link(s) with ENCRYPTION_KEY.`);
+    const keyedCodes = await keyStoredRecoveryCodes(databaseUrl, secrets.ENCRYPTION_KEY);
+    if (keyedCodes > 0) console.log(`Keyed the recovery codes of ${keyedCodes} account(s) with ENCRYPTION_KEY.`);
   } catch (error) {
     await embedded?.stop();
     throw error;

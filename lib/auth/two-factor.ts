@@ -149,7 +149,7 @@ export async function enableTwoFactor(
   await client.$transaction(async (tx) => {
     await tx.user.update({
       where: { id: user.id },
-      data: { twofaEnabled: true, twofaRecoveryCodes: recoveryCodes.map(hashRecoveryCode) },
+      data: { twofaEnabled: true, twofaRecoveryCodes: recoveryCodes.map((code) => hashRecoveryCode(code)) },
     });
     await revokeOtherSessions(tx, account);
   });

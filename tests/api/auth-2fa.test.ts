@@ -3,13 +3,16 @@ import { POST as disable2fa } from "@/app/api/auth/disable-2fa/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
 import { POST as setup2fa } from "@/app/api/auth/setup-2fa/route";
 import { POST as verify2fa } from "@/app/api/auth/verify-2fa/route";
+import { createHash } from "node:crypto";
+import { hashRecoveryCode, keyStoredRecoveryCodes } from "@/lib/auth/recovery-codes";
 import { workerPoolStats } from "@/lib/auth/worker-pool";
+import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 import { authed, awayFromStepEdge, loginAs, newOwner, PASSWORD, signIn, totpAt } from "../helpers/auth";
 import { readQrDataUrl } from "../helpers/qr";
 import { withTestDatabase } from "../helpers/test-database";
 
-withTestDatabase();
+const database = withTestDatabase();
 
 const BASE32 = /^[A-Z2-7]+=*$/;
 
@@ -188,6 +191,27 @@ describe("disabling 2FA", () => {
 });
 
 describe("recovery codes", () => {
+  it("are kept keyed with the server's secret, and an older release's plain hashes are keyed at start and still sign in", async () => {
+    const { owner, recoveryCodes } = await enabled();
+    const plain = (code: string) => createHash("sha256").update(code.replace("-", "")).digest("hex");
+    const stored = await db().user.findUniqueOrThrow({ where: { email: owner.email } });
+    // Not the code's plain hash, which 50 bits leave open to trying every code offline.
+    for (const code of recoveryCodes) expect(stored.twofaRecoveryCodes).not.toContain(plain(code));
+    expect(stored.twofaRecoveryCodes.every((kept) => /^k1:[0-9a-f]{64}$/.test(kept))).toBe(true);
+    // Another key keeps other values.
+    expect(hashRecoveryCode(recoveryCodes[0], "ff".repeat(32))).not.toBe(stored.twofaRecoveryCodes[0]);
+
+    // As the release before kept them.
+    await db().user.update({ where: { id: stored.id }, data: { twofaRecoveryCodes: recoveryCodes.map(plain) } });
+    expect(await keyStoredRecoveryCodes(database.url(), env().ENCRYPTION_KEY)).toBe(1);
+    expect(await keyStoredRecoveryCodes(database.url(), env().ENCRYPTION_KEY)).toBe(0);
+    const keyed = await db().user.findUniqueOrThrow({ where: { id: stored.id } });
+    expect(keyed.twofaRecoveryCodes).toEqual(stored.twofaRecoveryCodes);
+    const used = await loginAs(owner.email, PASSWORD, { twofa_code: recoveryCodes[3] });
+    expect(used.status).toBe(200);
+    expect(await used.json()).toMatchObject({ recovery_codes_left: 9 });
+  });
+
   it("signs in once each in place of a code from the app, says how many are left, and are kept only hashed", async () => {
     const { owner, secret, recoveryCodes } = await enabled();
     const stored = await db().user.findUniqueOrThrow({ where: { email: owner.email } });
