@@ -43,6 +43,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   workshopNotFound: 404,
   setupUnavailable: 404,
   emailTaken: 409,
+  emailUnavailable: 409,
   repairNumberTaken: 409,
   signatureExists: 409,
   signaturePickupTooEarly: 422,

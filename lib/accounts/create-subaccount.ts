@@ -1,10 +1,17 @@
 import { hashPassword } from "@/lib/auth/password";
 import { subaccountSchema } from "@/lib/auth/schema";
-import { AppError, successText } from "@/lib/errors";
+import { AppError, successText, uniqueViolation } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
 import { activeAccounts } from "./accounts";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
+
+/**
+ * An address any account has, in this shop or another, gets one answer that
+ * does not say why it cannot be used: a shop's staff cannot tell from it
+ * whether someone has an account at another shop (docs/security.md).
+ */
+const unavailable = () => new AppError("emailUnavailable", { fields: { email: "emailUnavailable" } });
 
 export async function createSubaccount(client: PrismaClient, shopId: string, input: unknown) {
   const data = subaccountSchema.parse(input);
@@ -13,17 +20,20 @@ export async function createSubaccount(client: PrismaClient, shopId: string, inp
     throw new AppError("accountLimitReached");
   await takeSlot(client, limits.subaccountsPerShop(shopId));
   const passwordHash = await hashPassword(data.password);
-  const user = await client.$transaction(async (tx) => {
-    // Locking the shop's row makes concurrent creations take turns, so the
-    // count below cannot be read by two of them at once.
-    await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
-    if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
-      throw new AppError("accountLimitReached");
-    }
-    if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
-      throw new AppError("emailTaken", { fields: { email: "emailTaken" } });
-    }
-    return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
-  });
+  const user = await client
+    .$transaction(async (tx) => {
+      // Locking the shop's row makes concurrent creations take turns, so the
+      // count below cannot be read by two of them at once.
+      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+      if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
+        throw new AppError("accountLimitReached");
+      }
+      if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) throw unavailable();
+      return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
+    })
+    .catch((error: unknown) => {
+      // Taken by a request that committed in between.
+      throw uniqueViolation(error) ? unavailable() : error;
+    });
   return { message: successText("subaccountCreated"), user: { name: user.name, email: user.email, role: user.role } };
 }

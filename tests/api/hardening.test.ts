@@ -615,7 +615,7 @@ describe("accounts", () => {
         authed("/api/auth/create-subaccount", accessToken, { name: "Twin", email, password: "Another-Horse-42" }),
       );
       expect(response.status, JSON.stringify(email)).toBe(409);
-      expect((await response.json()).code).toBe("emailTaken");
+      expect((await response.json()).code).toBe("emailUnavailable");
     }
     expect((await loginAs(`${fullWidth}@${domain}`, PASSWORD)).status).toBe(200);
   });
