@@ -46,6 +46,22 @@ function Lines({ lines, voided, timeZone }: { lines: TakingsLine[]; voided?: boo
   );
 }
 
+/** "Showing X of Y" under a list that has more than a page, and its Load more while more remain. */
+function More({ shown, total, busy, onMore }: { shown: number; total: number; busy: boolean; onMore?: () => void }) {
+  const t = useTranslations();
+  if (total <= shown && !onMore) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+      <span>{t("takings.showing", { shown, total })}</span>
+      {onMore && (
+        <button type="button" onClick={onMore} disabled={busy} className={button("secondary")}>
+          {t("repairs.loadMore")}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function TakingsScreen() {
   const t = useTranslations();
   const format = useFormat();
@@ -54,6 +70,8 @@ export function TakingsScreen() {
   const [report, setReport] = useState<Takings | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The range the report on screen was asked for: its next pages are of the same days.
+  const [shown, setShown] = useState<{ from?: string; to?: string }>({});
 
   const range = useCallback(() => ({ ...(from.trim() ? { from } : {}), ...(to.trim() ? { to } : {}) }), [from, to]);
   const load = useCallback(
@@ -61,6 +79,7 @@ export function TakingsScreen() {
       takingsApi.get(asked).then(
         (answer) => {
           setReport(answer);
+          setShown(asked);
           setFailure(null);
         },
         (error: unknown) => setFailure(apiErrorText(t, error, t("takings.failed"))),
@@ -76,6 +95,24 @@ export function TakingsScreen() {
     event.preventDefault();
     if ([from, to].some((d) => d.trim() && !isDayText(d.trim()))) return setFailure(t("errors.takingsDateInvalid"));
     void load(range());
+  }
+
+  async function more(lines: "payments" | "voided") {
+    const after = report?.next[lines];
+    if (!after) return;
+    setBusy(true);
+    try {
+      const page = await takingsApi.more(shown, lines, after);
+      setReport((now) =>
+        now
+          ? { ...now, [lines]: [...now[lines], ...(page[lines] ?? [])], next: { ...now.next, [lines]: page.next } }
+          : now,
+      );
+    } catch (error) {
+      setFailure(apiErrorText(t, error, t("takings.failed")));
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function download() {
@@ -178,11 +215,23 @@ export function TakingsScreen() {
             ) : (
               <Lines lines={report.payments} timeZone={report.time_zone} />
             )}
+            <More
+              shown={report.payments.length}
+              total={report.counts.payments}
+              busy={busy}
+              onMore={report.next.payments ? () => void more("payments") : undefined}
+            />
           </section>
           {report.voided.length > 0 && (
             <section aria-label={t("takings.voided")} className="rounded-xl border border-slate-200 bg-white p-5">
               <h2 className="text-lg font-semibold">{t("takings.voided")}</h2>
               <Lines lines={report.voided} voided timeZone={report.time_zone} />
+              <More
+                shown={report.voided.length}
+                total={report.counts.voided}
+                busy={busy}
+                onMore={report.next.voided ? () => void more("voided") : undefined}
+              />
             </section>
           )}
           <p className="text-sm text-slate-600">{t("takings.notInvoice")}</p>

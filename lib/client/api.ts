@@ -7,7 +7,7 @@ import type { ShopDetails } from "@/lib/shop/details";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
-import type { Takings } from "@/lib/payments/takings";
+import type { Takings, TakingsPage } from "@/lib/payments/takings";
 import type { premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
@@ -192,6 +192,9 @@ export const settingsApi = {
 export const takingsApi = {
   get: (range: { from?: string; to?: string }) =>
     apiRequest<Takings>(`/payments?${new URLSearchParams(range as Record<string, string>)}`),
+  /** The next page of one list (payments or voided), after its cursor. */
+  more: (range: { from?: string; to?: string }, lines: "payments" | "voided", after: string) =>
+    apiRequest<TakingsPage>(`/payments?${new URLSearchParams({ ...range, lines, after } as Record<string, string>)}`),
   xlsx: (range: { from?: string; to?: string }) =>
     apiResponse(`/payments?${new URLSearchParams({ ...range, format: "xlsx" } as Record<string, string>)}`),
 };

@@ -9,7 +9,7 @@ import { COMPUTED_FROM, repairColumnList, type RepairColumn } from "@/lib/repair
 import { wallClockIn } from "@/lib/time-zone";
 import type { ExportField } from "./fields";
 import { exportSchema } from "./schema";
-import { startExportThread, THREAD_NICE } from "./thread";
+import { startExportThread, THREAD_NICE, type FileJob } from "./thread";
 
 // The .xlsx export, streamed: made on a thread of its own (./thread.ts,
 // ./worker.ts), which reads the rows in keyset batches (newest first, as the
@@ -94,14 +94,46 @@ export async function exportRepairs(
 ): Promise<ExportResult> {
   const request = exportSchema.parse(input);
   const now = new Date();
+  const where = conditions(shopId, request, reader.timeZone);
+  const body = await exportFile(
+    client,
+    shopId,
+    reader,
+    {
+      kind: "repairs",
+      read: {
+        select: `SELECT ${repairColumnList(columnsFor(request.fields))} FROM repairs WHERE ${where.text}`,
+        values: where.values,
+        key: ["created_at", "id"],
+        // Newest first, as the list shows them.
+        order: "desc",
+      },
+      fields: request.fields,
+      now: now.getTime(),
+    },
+    maxRowsPerSheet,
+  );
+  return { fileName: exportFileName(reader.timeZone, now), body };
+}
+
+/**
+ * A file made on an export's thread (./thread.ts), streamed as it is made:
+ * one at a time per shop (a large one is seconds of CPU and a long read, and
+ * four at once starved every other request), the shop's slot held until the
+ * file is sent or dropped.
+ */
+export async function exportFile(
+  client: PrismaClient,
+  shopId: string,
+  reader: Reader,
+  file: FileJob,
+  maxRowsPerSheet = MAX_ROWS_PER_SHEET,
+): Promise<ReadableStream<Uint8Array>> {
   const connection = connectionOf(client);
   if (!connection) throw new Error("an export needs a client with a pool of its own, not a transaction");
-  // One export at a time per shop: a large one is seconds of CPU and a long
-  // read, and four at once starved every other request.
   const release = await holdSlot(client, limits.exportsPerShop(shopId));
   const output = new PassThrough();
   try {
-    const where = conditions(shopId, request, reader.timeZone);
     // The thread reads the first rows before anything is answered, so a
     // failing database, or nothing to export, is a proper error answer
     // rather than a cut-off or empty file.
@@ -109,13 +141,10 @@ export async function exportRepairs(
     await startExportThread(
       {
         connection,
-        select: `SELECT ${repairColumnList(columnsFor(request.fields))} FROM repairs WHERE ${where.text}`,
-        values: where.values,
+        file,
         batch: embedded ? EMBEDDED_BATCH : BATCH,
         prepare: !embedded,
-        fields: request.fields,
         reader,
-        now: now.getTime(),
         maxRowsPerSheet,
         level: DEFLATE_LEVEL,
         nice: THREAD_NICE,
@@ -136,5 +165,5 @@ export async function exportRepairs(
     background();
     void release();
   });
-  return { fileName: exportFileName(reader.timeZone, now), body: webStreamOf(output) };
+  return webStreamOf(output);
 }

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { BACKGROUND_NICE } from "@/lib/runtime/priority";
 import { releaseDatabaseTurn } from "@/lib/runtime/requests";
 import type { Reader } from "./excel";
+import type { TakingsSummary } from "@/lib/payments/takings-sheet";
 import type { ExportField } from "./fields";
 
 // An export's file is made on a thread of its own (./worker.ts), started for
@@ -17,24 +18,38 @@ import type { ExportField } from "./fields";
 // machine requests get the CPU first; the server's thread only passes the
 // bytes on to the download.
 
+/**
+ * Rows read a batch at a time in the order of a key (an instant and a uuid,
+ * ascending or descending), each batch after the last row of the one before.
+ * `select` is `SELECT … FROM … WHERE …`, with $1… for `values`; its rows
+ * carry the key as `createdAt` and `id`.
+ */
+export type KeysetRead = { select: string; values: unknown[]; key: [string, string]; order: "asc" | "desc" };
+
+/** A file the thread can make (./files.ts lays each out): what it reads, and what it needs to write it. */
+export type FileJob =
+  | {
+      kind: "repairs";
+      read: KeysetRead;
+      fields: ExportField[];
+      /** The file's moment (ms since the epoch): a quote past its expiry by then reads as expired. */
+      now: number;
+    }
+  | { kind: "takings"; counted: KeysetRead; voided: KeysetRead; summary: TakingsSummary; from: string; to: string };
+
 /** What the thread is given: where and what to read, and how to write it. */
 export type ExportJob = {
   connection: { connectionString: string; options: string };
-  /** `SELECT <columns> FROM repairs WHERE <the file's conditions>`, with $1… for `values`. */
-  select: string;
-  values: unknown[];
+  file: FileJob;
   /** Rows read per statement. */
   batch: number;
   /**
-   * Whether the statement reading each batch after the first is prepared
-   * under a name, so Postgres plans it once rather than per batch (not on
+   * Whether the statements reading each batch after the first are prepared
+   * under a name, so Postgres plans them once rather than per batch (not on
    * the embedded PGlite, whose one session every connection shares).
    */
   prepare: boolean;
-  fields: ExportField[];
   reader: Reader;
-  /** The file's moment (ms since the epoch): a quote past its expiry by then reads as expired. */
-  now: number;
   maxRowsPerSheet: number;
   /** zlib's level. */
   level: number;

@@ -2,17 +2,16 @@ import { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import pg from "pg";
-import { CATALOGS } from "@/i18n/catalogs";
 import { pgTypes } from "@/lib/db/pg-types";
 import { lowerOwnPriority } from "@/lib/runtime/priority";
 import { giveWayToRequests, takeDatabaseTurn } from "@/lib/runtime/requests";
-import { cellMaker, formatOf, type ExportRow } from "./cells";
-import type { ExportJob, FromThread, ToThread } from "./thread";
-import { writeXlsx } from "./xlsx";
+import { planOf, type FilePlan } from "./files";
+import type { ExportJob, FromThread, KeysetRead, ToThread } from "./thread";
+import { writeXlsx, type Cell } from "./xlsx";
 
-// One export's thread (started by ./thread.ts): reads the rows on a
-// connection of its own, in keyset batches, newest first, writes the .xlsx
-// and hands its bytes to the server's thread, which only passes them on.
+// One export's thread (started by ./thread.ts): reads the rows of the file's
+// plan (./files.ts) on a connection of its own, in keyset batches, writes the
+// .xlsx and hands its bytes to the server's thread, which only passes them on.
 // It runs at the lowest priority (lib/runtime/priority.ts), and before each
 // piece of rows waits while the server is serving a request (10 ms at most):
 // requests come first, and on an idle server the file goes at full speed.
@@ -73,27 +72,37 @@ class ToServer extends Writable {
   }
 }
 
-/** Rows newest first, as the list shows them, a batch at a time. */
-const IN_ORDER = `ORDER BY created_at DESC, id DESC LIMIT ${job.batch}`;
-
 /**
  * Rows read in this thread's turn (databaseTurn): taken first (`holding` runs
  * then), given back once the rows are in or the read failed.
  */
-function readInTurn(client: pg.Client, query: pg.QueryConfig, holding?: () => void): Promise<ExportRow[]> {
+function readInTurn(client: pg.Client, query: pg.QueryConfig, holding?: () => void): Promise<KeyedRow[]> {
   const done = takeDatabaseTurn(job.turn, threadId);
   holding?.();
   return client
-    .query<ExportRow>(query)
+    .query<KeyedRow>(query)
     .then((result) => result.rows)
     .finally(done);
 }
 
-async function* batches(client: pg.Client, first: ExportRow[]) {
-  const n = job.values.length;
-  const after = `${job.select} AND (created_at, id) < ($${n + 1}::timestamptz, $${n + 2}::uuid) ${IN_ORDER}`;
-  // The connection is this export's own: one name is enough.
-  const name = job.prepare ? "export_batch_after" : undefined;
+type KeyedRow = { createdAt: string; id: string } & Record<string, unknown>;
+
+/** A read's statements: its first batch, and the batch after a row (the keyset). */
+function statements({ select, values, key, order }: KeysetRead) {
+  const direction = order === "desc" ? "DESC" : "ASC";
+  const inOrder = `ORDER BY ${key[0]} ${direction}, ${key[1]} ${direction} LIMIT ${job.batch}`;
+  const n = values.length;
+  return {
+    first: `${select} ${inOrder}`,
+    after: `${select} AND (${key[0]}, ${key[1]}) ${order === "desc" ? "<" : ">"} ($${n + 1}::timestamptz, $${n + 2}::uuid) ${inOrder}`,
+  };
+}
+
+/** A read's rows, a batch at a time, from its first batch (read already). */
+async function* batches(client: pg.Client, read: KeysetRead, index: number, first: KeyedRow[]) {
+  const { after } = statements(read);
+  // The connection is this export's own: one name per read is enough.
+  const name = job.prepare ? `export_batch_after_${index}` : undefined;
   let next = first;
   while (next.length > 0) {
     const current = next;
@@ -102,8 +111,8 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
     // Read the next batch while this one is written and deflated; but not
     // while another export's thread reads, nor while the server is serving a
     // request (the database is shared too).
-    const pending: Promise<ExportRow[]> = more
-      ? readInTurn(client, { name, text: after, values: [...job.values, last.createdAt, last.id] }, () =>
+    const pending: Promise<KeyedRow[]> = more
+      ? readInTurn(client, { name, text: after, values: [...read.values, last.createdAt, last.id] }, () =>
           giveWayToRequests(job.requests),
         )
       : Promise.resolve([]);
@@ -111,6 +120,23 @@ async function* batches(client: pg.Client, first: ExportRow[]) {
     pending.catch(() => {});
     yield current;
     next = await pending;
+  }
+}
+
+const firstBatch = (client: pg.Client, read: KeysetRead) =>
+  readInTurn(client, { text: statements(read).first, values: read.values });
+
+/** Every part's rows as cells, in order: each read's from its first batch, and the plan's own rows. */
+async function* rowsOf(client: pg.Client, plan: FilePlan, first: KeyedRow[]): AsyncGenerator<Cell[][]> {
+  let index = 0;
+  for (const part of plan.parts) {
+    if ("rows" in part) {
+      yield part.rows;
+      continue;
+    }
+    const start = index === 0 ? first : await firstBatch(client, part.read);
+    for await (const batch of batches(client, part.read, index, start)) yield batch.map(plan.cells);
+    index++;
   }
 }
 
@@ -124,28 +150,18 @@ async function main() {
   });
   try {
     await client.connect();
-    const first = await readInTurn(client, { text: `${job.select} ${IN_ORDER}`, values: job.values });
-    if (first.length === 0) return post({ type: "empty" });
+    const plan = planOf(job.file, job.reader);
+    const firstRead = plan.parts.find((part) => "read" in part);
+    const first = firstRead && "read" in firstRead ? await firstBatch(client, firstRead.read) : [];
+    if (first.length === 0 && plan.refuseEmpty) return post({ type: "empty" });
     post({ type: "ready" });
-    const messages = CATALOGS[job.reader.language];
-    const now = new Date(job.now);
-    await writeXlsx(
-      out,
-      job.fields.map((field) => ({
-        header: messages.fields[field],
-        // Wide enough for the header and for a value in its format (a date and time: 16 characters).
-        width: Math.max(12, messages.fields[field].length + 2, (formatOf(field)?.length ?? 0) + 2),
-        numFmt: formatOf(field),
-      })),
-      batches(client, first),
-      {
-        cells: cellMaker(job.fields, messages, job.reader.timeZone, now),
-        sheetName: (n) => (n === 1 ? messages.export.sheetName : `${messages.export.sheetName} (${n})`),
-        maxRowsPerSheet: job.maxRowsPerSheet,
-        level: job.level,
-        beforePiece: () => giveWayToRequests(job.requests),
-      },
-    );
+    await writeXlsx(out, plan.columns, rowsOf(client, plan, first), {
+      cells: (row) => row,
+      sheetName: plan.sheetName,
+      maxRowsPerSheet: job.maxRowsPerSheet,
+      level: job.level,
+      beforePiece: () => giveWayToRequests(job.requests),
+    });
     // Ended by the writer; done once every chunk has been handed over.
     await finished(out);
     post({ type: "done" });

@@ -1,16 +1,14 @@
 import { z } from "zod";
-import { CATALOGS } from "@/i18n/catalogs";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
 import type { ErrorCode } from "@/lib/errors";
-import { MONEY_FORMAT, TEXT_FORMAT, TIMESTAMP_FORMAT } from "@/lib/export/cells";
-import { sheetFile } from "@/lib/export/sheet";
-import type { Cell } from "@/lib/export/xlsx";
+import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { parseDeadline } from "@/lib/repairs/dates";
 import { iso } from "@/lib/repairs/serialize";
-import { wallClockIn } from "@/lib/time-zone";
-import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./payments";
+import { isUuid } from "@/lib/uuid";
+import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
+import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 
 // The day's takings ("Caja", "Caixa"): the payments of a day or a range of
 // days in the shop's calendar, totals per method and per kind, the cash the
@@ -36,31 +34,46 @@ export const takingsQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, err("takingsRangeInvalid"))
   .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= 366 * 86_400_000, err("takingsRangeInvalid"));
 
-type Row = {
-  id: string;
-  kind: PaymentKind;
-  amount: string;
-  method: PaymentMethod;
-  note: string | null;
-  createdAt: string | Date;
-  voidedAt: string | Date | null;
-  voidReason: string | null;
-  createdBy: string | null;
-  repairId: string;
-  repairNumber: string;
-  customerName: string;
-};
+const cursor = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || text === "") return undefined;
+    const key = decodeKey(text);
+    if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
+    return key ?? undefined;
+  });
+const pageQuerySchema = z.object({
+  lines: z.enum(["payments", "voided"], err("takingsCursorInvalid")).optional(),
+  after: cursor,
+});
 
-function lineJson(row: Row) {
+/** Lines of a list answered at a time; the next ones follow its `next` cursor. */
+export const TAKINGS_PAGE = 100;
+
+type Key = { createdAt: string; id: string };
+const encodeKey = (row: Key) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
+function decodeKey(text: string): Key | null {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
+    const at = typeof createdAt === "string" ? new Date(createdAt) : null;
+    if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 9999) return null;
+    return isUuid(id) ? { createdAt: at.toISOString(), id } : null;
+  } catch {
+    return null;
+  }
+}
+
+function lineJson(row: TakingsRow) {
   return {
     id: row.id,
     kind: row.kind,
     amount: Number(row.amount),
     method: row.method,
     note: row.note,
-    created_at: iso(row.createdAt)!,
+    created_at: row.createdAt,
     created_by: row.createdBy,
-    voided_at: iso(row.voidedAt),
+    voided_at: row.voidedAt,
     void_reason: row.voidReason,
     repair_id: row.repairId,
     repair_number: row.repairNumber,
@@ -70,11 +83,10 @@ function lineJson(row: Row) {
 export type TakingsLine = ReturnType<typeof lineJson>;
 
 const cents = (n: number) => Math.round(n * 100) / 100;
-const signed = (line: TakingsLine) => (line.kind === "refund" ? -line.amount : line.amount);
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
-/** GET /payments: `from` and `to` (DD/MM/YYYY or YYYY-MM-DD; today in the shop's zone when left out). */
-export async function takings(client: PrismaClient, shopId: string, query: unknown) {
+/** The days asked for (today in the shop's zone when left out), and the shop's zone. */
+async function rangeOf(client: PrismaClient, shopId: string, query: unknown) {
   const { from, to } = takingsQuerySchema.parse(query);
   const [shop] = await rows<{ timeZone: string; today: string | Date }>(
     client,
@@ -83,98 +95,151 @@ export async function takings(client: PrismaClient, shopId: string, query: unkno
   const today = iso(shop.today)!.slice(0, 10);
   const first = from ? ymd(from) : to ? ymd(to) : today;
   const last = to ? ymd(to) : from ? ymd(from) : today;
-  const found = await rows<Row>(
-    client,
-    Prisma.sql`
+  return { shopId, first, last, timeZone: shop.timeZone };
+}
+type Range = Awaited<ReturnType<typeof rangeOf>>;
+
+/** The payments of the range (whole days of the shop's calendar), counted or voided. */
+function inRange({ shopId, first, last, timeZone }: Range, voided: boolean) {
+  return Prisma.sql`p.shop_id = ${shopId}::uuid
+      AND p.created_at >= (${first}::date::timestamp AT TIME ZONE ${timeZone})
+      AND p.created_at < ((${last}::date + 1)::timestamp AT TIME ZONE ${timeZone})
+      AND p.voided_at IS ${voided ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}`;
+}
+
+const LINE = Prisma.sql`
     SELECT p.id, p.kind, p.amount::text AS amount, p.method, p.note, p.created_at AS "createdAt",
       p.voided_at AS "voidedAt", p.void_reason AS "voidReason", u.name AS "createdBy",
       r.id AS "repairId", r.repair_number AS "repairNumber", r.customer_name AS "customerName"
-    FROM payments p JOIN repairs r ON r.id = p.repair_id LEFT JOIN users u ON u.id = p.created_by_id
-    WHERE p.shop_id = ${shopId}::uuid
-      AND p.created_at >= (${first}::date::timestamp AT TIME ZONE ${shop.timeZone})
-      AND p.created_at < ((${last}::date + 1)::timestamp AT TIME ZONE ${shop.timeZone})
-    ORDER BY p.created_at, p.id`,
+    FROM payments p JOIN repairs r ON r.id = p.repair_id LEFT JOIN users u ON u.id = p.created_by_id`;
+/** The order of the lines, and the key a page continues after. */
+const KEY: [string, string] = ["p.created_at", "p.id"];
+
+/** The range's totals, summed by the database (a busy shop's month is tens of thousands of payments). */
+async function summaryOf(client: PrismaClient, range: Range): Promise<TakingsSummary> {
+  const sums = await rows<{ method: PaymentMethod; kind: PaymentKind; voided: boolean; lines: number; total: string }>(
+    client,
+    Prisma.sql`
+    SELECT p.method, p.kind, p.voided_at IS NOT NULL AS voided, count(*)::int AS lines, sum(p.amount)::text AS total
+    FROM payments p
+    WHERE p.shop_id = ${range.shopId}::uuid
+      AND p.created_at >= (${range.first}::date::timestamp AT TIME ZONE ${range.timeZone})
+      AND p.created_at < ((${range.last}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+    GROUP BY 1, 2, 3`,
   );
-  const lines = found.map(lineJson);
-  const counted = lines.filter((line) => line.voided_at === null);
-  const sum = (of: TakingsLine[]) => cents(of.reduce((total, line) => total + signed(line), 0));
-  const byMethod = Object.fromEntries(
-    PAYMENT_METHODS.map((method) => {
-      const mine = counted.filter((line) => line.method === method);
-      const kinds = Object.fromEntries(
-        PAYMENT_KINDS.map((kind) => [
-          kind,
-          cents(mine.filter((l) => l.kind === kind).reduce((t, l) => t + l.amount, 0)),
-        ]),
-      ) as Record<PaymentKind, number>;
-      return [method, { ...kinds, net: sum(mine) }];
-    }),
-  ) as Record<PaymentMethod, Record<PaymentKind | "net", number>>;
-  const byKind = Object.fromEntries(
-    PAYMENT_KINDS.map((kind) => [
-      kind,
-      cents(counted.filter((l) => l.kind === kind).reduce((t, l) => t + l.amount, 0)),
-    ]),
-  ) as Record<PaymentKind, number>;
+  const counted = sums.filter((s) => !s.voided);
+  const total = (method: PaymentMethod | null, kind: PaymentKind) =>
+    cents(
+      counted
+        .filter((s) => s.kind === kind && (method === null || s.method === method))
+        .reduce((t, s) => t + Number(s.total), 0),
+    );
+  const kinds = (method: PaymentMethod | null) =>
+    Object.fromEntries(PAYMENT_KINDS.map((kind) => [kind, total(method, kind)])) as Record<PaymentKind, number>;
+  const net = (of: Record<PaymentKind, number>) => cents(of.deposit + of.payment - of.refund);
+  const byKind = kinds(null);
   return {
-    from: first,
-    to: last,
-    time_zone: shop.timeZone,
-    payments: counted,
-    voided: lines.filter((line) => line.voided_at !== null),
-    totals: { by_method: byMethod, by_kind: byKind, net: sum(counted) },
-    /** What the cash drawer should have gained: cash taken less cash given back. */
-    expected_cash: byMethod.cash.net,
+    by_method: Object.fromEntries(
+      PAYMENT_METHODS.map((method) => {
+        const mine = kinds(method);
+        return [method, { ...mine, net: net(mine) }];
+      }),
+    ) as TakingsSummary["by_method"],
+    by_kind: byKind,
+    net: net(byKind),
+    counts: {
+      payments: counted.reduce((n, s) => n + s.lines, 0),
+      voided: sums.filter((s) => s.voided).reduce((n, s) => n + s.lines, 0),
+    },
   };
 }
-export type Takings = Awaited<ReturnType<typeof takings>>;
 
-/** The same as a spreadsheet in the reader's language: the payments, the voided ones, the totals per method. */
+/** A page of one list's lines, after a line's key (or from the first). */
+async function pageOf(client: PrismaClient, range: Range, voided: boolean, after?: Key) {
+  const found = await rows<TakingsRow>(
+    client,
+    Prisma.sql`${LINE}
+    WHERE ${inRange(range, voided)}
+      ${after ? Prisma.sql`AND (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
+    ORDER BY p.created_at, p.id LIMIT ${TAKINGS_PAGE + 1}`,
+  );
+  const lines = found.slice(0, TAKINGS_PAGE).map(lineJson);
+  const last = found.length > TAKINGS_PAGE ? found[TAKINGS_PAGE - 1] : null;
+  return { lines, next: last ? encodeKey(last) : null };
+}
+
+/**
+ * GET /payments: `from` and `to` (DD/MM/YYYY or YYYY-MM-DD; today in the
+ * shop's zone when left out). The totals of the whole range, computed in SQL,
+ * and the first page of the payments and of the voided ones, each with the
+ * cursor of its next page. With `lines` (payments or voided) and `after` (a
+ * cursor), the next page of that list alone.
+ */
+export async function takings(client: PrismaClient, shopId: string, query: unknown) {
+  const { lines, after } = pageQuerySchema.parse(query);
+  const range = await rangeOf(client, shopId, query);
+  if (lines) {
+    const page = await pageOf(client, range, lines === "voided", after);
+    return { from: range.first, to: range.last, lines, [lines]: page.lines, next: page.next };
+  }
+  const [summary, payments, voided] = await Promise.all([
+    summaryOf(client, range),
+    pageOf(client, range, false),
+    pageOf(client, range, true),
+  ]);
+  const { counts, ...totals } = summary;
+  return {
+    from: range.first,
+    to: range.last,
+    time_zone: range.timeZone,
+    payments: payments.lines,
+    voided: voided.lines,
+    /** Each list's whole length, and the cursor of its next page (null: all shown). */
+    counts,
+    next: { payments: payments.next, voided: voided.next },
+    totals,
+    /** What the cash drawer should have gained: cash taken less cash given back. */
+    expected_cash: totals.by_method.cash.net,
+  };
+}
+export type Takings = {
+  from: string;
+  to: string;
+  time_zone: string;
+  payments: TakingsLine[];
+  voided: TakingsLine[];
+  counts: TakingsSummary["counts"];
+  next: { payments: string | null; voided: string | null };
+  totals: Omit<TakingsSummary, "counts">;
+  expected_cash: number;
+};
+export type TakingsPage = { next: string | null } & Partial<Record<"payments" | "voided", TakingsLine[]>>;
+
+/**
+ * The same as a spreadsheet in the reader's language, made on an export's
+ * thread and streamed (lib/export/excel.ts, one at a time per shop): the
+ * payments, the voided ones, the totals per method.
+ */
 export async function takingsXlsx(
   client: PrismaClient,
   shopId: string,
   query: unknown,
   reader: { language: Locale; timeZone: string },
 ) {
-  const report = await takings(client, shopId, query);
-  const m = CATALOGS[reader.language];
-  const columns = [
-    { header: m.takings.when, width: 18, numFmt: TIMESTAMP_FORMAT },
-    { header: m.fields.repair_number, width: 20, numFmt: TEXT_FORMAT },
-    { header: m.fields.customer_name, width: 24, numFmt: TEXT_FORMAT },
-    { header: m.takings.kind, width: 14 },
-    { header: m.takings.method, width: 14 },
-    { header: m.takings.amount, width: 14, numFmt: MONEY_FORMAT },
-    { header: m.takings.note, width: 30, numFmt: TEXT_FORMAT },
-    { header: m.takings.takenBy, width: 18, numFmt: TEXT_FORMAT },
-  ];
-  const line = (l: TakingsLine, note: string | null): Cell[] => [
-    wallClockIn(new Date(l.created_at), reader.timeZone),
-    l.repair_number,
-    l.customer_name,
-    m.money.kinds[l.kind],
-    m.money.methods[l.method],
-    signed(l),
-    note,
-    l.created_by,
-  ];
-  const blank: Cell[] = [];
-  const all: Cell[][] = [
-    ...report.payments.map((l) => line(l, l.note)),
-    blank,
-    ...(report.voided.length ? [[m.takings.voided], ...report.voided.map((l) => line(l, l.void_reason)), blank] : []),
-    ...PAYMENT_METHODS.filter((method) => report.totals.by_method[method].net !== 0 || method === "cash").map(
-      (method): Cell[] => [
-        m.takings.totalFor,
-        null,
-        null,
-        null,
-        m.money.methods[method],
-        report.totals.by_method[method].net,
-      ],
-    ),
-    [m.takings.net, null, null, null, null, report.totals.net],
-  ];
-  const name = report.from === report.to ? report.from : `${report.from}_${report.to}`;
-  return { fileName: `takings_${name}.xlsx`, body: sheetFile(columns, all, m.takings.sheetName) };
+  const range = await rangeOf(client, shopId, query);
+  const summary = await summaryOf(client, range);
+  const read = (voided: boolean) => {
+    const where = Prisma.sql`${LINE} WHERE ${inRange(range, voided)}`;
+    return { select: where.text, values: where.values, key: KEY, order: "asc" as const };
+  };
+  const body = await exportFile(client, shopId, reader, {
+    kind: "takings",
+    counted: read(false),
+    voided: read(true),
+    summary,
+    from: range.first,
+    to: range.last,
+  });
+  const name = range.first === range.last ? range.first : `${range.first}_${range.last}`;
+  return { fileName: `takings_${name}.xlsx`, body };
 }

@@ -29,7 +29,9 @@ let address = 0;
 const ask = (email: string, ip = `198.51.100.${++address % 250}`) =>
   forgotRoute(jsonRequest("/api/auth/forgot-password", { email }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));
 const reset = (token: string, password = NEW_PASSWORD, ip = `203.0.113.${++address % 250}`) =>
-  resetRoute(jsonRequest("/api/auth/reset-password", { token, password }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }));
+  resetRoute(
+    jsonRequest("/api/auth/reset-password", { token, password }, { headers: { [CLIENT_ADDRESS_HEADER]: ip } }),
+  );
 const mailTo = (email: string) => inbox.messages.filter((m) => m.to && "text" in m.to && m.to.text.includes(email));
 const tokenIn = (text: string) => /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)![1];
 

@@ -278,6 +278,67 @@ describe("GET /api/payments (the day's takings)", () => {
     expect(flat).toContainEqual(["Total net", 10]);
   });
 
+  it("answers a busy range's totals whole and its lines a page at a time; the spreadsheet holds every line", async () => {
+    const { token, repair } = await takenAt(["2026-06-01T08:00:00Z"]);
+    // 249 more payments of the day (2 voided), made by SQL for speed: 250 lines in all.
+    await db().$executeRaw`
+      INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_at, voided_at, void_reason)
+      SELECT r.shop_id, r.id, CASE WHEN n % 10 = 0 THEN 'refund' ELSE 'payment' END::payment_kind, n, 
+        CASE WHEN n % 2 = 0 THEN 'card' ELSE 'cash' END::payment_method,
+        '2026-06-01T09:00:00Z'::timestamptz + n * interval '1 second',
+        CASE WHEN n IN (7, 8) THEN now() END, CASE WHEN n IN (7, 8) THEN 'Error' END
+      FROM repairs r, generate_series(1, 249) n WHERE r.id = ${repair.id}::uuid`;
+    const day = await takings(token, "from=01/06/2026");
+    expect(day.counts).toEqual({ payments: 248, voided: 2 });
+    expect(day.payments).toHaveLength(100);
+    expect(day.voided).toHaveLength(2);
+    expect(day.next.voided).toBeNull();
+    // Totals over all 248 counted: payments 1..249 but multiples of 10 are refunds, 7 and 8 voided; plus the first 10.
+    const all = Array.from({ length: 249 }, (_, i) => i + 1).filter((n) => n !== 7 && n !== 8);
+    const refunds = all.filter((n) => n % 10 === 0).reduce((t, n) => t + n, 0);
+    const paid = all.filter((n) => n % 10 !== 0).reduce((t, n) => t + n, 0) + 10;
+    expect(day.totals.by_kind).toEqual({ deposit: 0, payment: paid, refund: refunds });
+    expect(day.totals.net).toBe(paid - refunds);
+
+    const seen = [...day.payments];
+    for (let after = day.next.payments; after;) {
+      const page = await takings(token, `from=01/06/2026&lines=payments&after=${after}`);
+      seen.push(...page.payments);
+      after = page.next;
+    }
+    expect(seen).toHaveLength(248);
+    expect(new Set(seen.map((l: { id: string }) => l.id)).size).toBe(248);
+    const times = seen.map((l: { created_at: string }) => l.created_at);
+    expect([...times].sort()).toEqual(times);
+    const refused = await takingsRoute(
+      authed("/api/payments?from=01/06/2026&lines=payments&after=bm90LWEtY3Vyc29y", token),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).code).toBe("takingsCursorInvalid");
+
+    // The spreadsheet: every line, made on an export's thread, in the shop's one export slot at a time.
+    const [file, second] = await Promise.all([
+      takingsRoute(authed("/api/payments?from=01/06/2026&format=xlsx", token)),
+      takingsRoute(authed("/api/payments?from=01/06/2026&format=xlsx", token)),
+    ]);
+    const [ok, busy] = file.status === 200 ? [file, second] : [second, file];
+    expect(busy.status).toBe(429);
+    expect((await busy.json()).code).toBe("exportBusy");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await ok.arrayBuffer()) as unknown as ArrayBuffer);
+    const amounts = workbook.worksheets[0]
+      .getSheetValues()
+      .slice(2)
+      .map((row) => (row as unknown[] | undefined)?.[6]);
+    // 248 lines, a blank, the heading, 2 voided, a blank, the totals.
+    expect(amounts.slice(0, 248).every((a) => typeof a === "number")).toBe(true);
+    expect(amounts.slice(0, 248).reduce((t: number, a) => t + (a as number), 0)).toBe(paid - refunds);
+    const flat = workbook.worksheets[0]
+      .getSheetValues()
+      .map((row) => ((row as unknown[] | undefined) ?? []).filter((cell) => cell !== undefined && cell !== null));
+    expect(flat).toContainEqual(["Net takings", paid - refunds]);
+  });
+
   it("refuses dates that are not dates and a range that runs backwards", async () => {
     const { token } = await shopSession();
     for (const query of ["from=31/02/2026", "from=05/05/2026&to=04/05/2026", "from=01/01/2025&to=01/06/2026"]) {
