@@ -13,6 +13,7 @@ import next from "next";
 import { closeDb } from "@/lib/db";
 import { errorText } from "@/lib/errors";
 import { CLIENT_ADDRESS_HEADER, clientAddress, trustedProxies } from "@/lib/http/client-address";
+import { boundUnreadBody } from "@/lib/http/linger";
 import { settings } from "@/lib/env";
 import { errorFields, loggedPath, logger } from "@/lib/log";
 import { collectWhenIdle, memoryAfterCollection } from "@/lib/runtime/gc";
@@ -105,6 +106,10 @@ async function main() {
     };
     res.on("finish", done);
     res.on("close", done);
+    // An answer that left its body unread (a 404 before an upload's bytes): the rest within the refused bodies' budget.
+    res.once("finish", () => {
+      if (res.shouldKeepAlive) boundUnreadBody(req);
+    });
     handle(req, res).catch((error: unknown) => {
       log.error({ reqId, error: errorFields(error) }, "request handler failed");
       if (!res.headersSent) {

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { AppError, errorText, isErrorCode, statusOf, uniqueViolation, type ErrorCode } from "@/lib/errors";
 import { errorFields, logger, requestId } from "@/lib/log";
+import { declaredLength, giveLingerRoom, LINGER, takeLingerRoom } from "./linger";
 
 // Every route handler answers errors through `errorResponse`: one shape,
 // `{ error, code }` (plus `fields` for bad input), no stack traces, and
@@ -89,8 +90,8 @@ export function errorResponse(thrown: unknown, request?: Request): Response {
     if (error.retryAfter !== undefined) {
       return fail(error.code, { retryAfter: error.retryAfter }, { "Retry-After": String(error.retryAfter) });
     }
-    // Too large: the connection is closed after the answer (readCapped read the rest of a body
-    // within its bound first, so the client reads the answer; one past it is cut off).
+    // Too large: the connection is closed after the answer (readCapped read the rest of the body
+    // within the refused bodies' budget first, so the client reads the answer; past it, cut off).
     const close = error.status === 413 ? { Connection: "close" } : undefined;
     return fail(error.code, error.fields ? { fields: error.fields } : undefined, close);
   }
@@ -136,35 +137,33 @@ export const BODY_LIMITS = {
 } as const;
 
 /**
- * A lingering close, as web servers do: an over-cap body is still read and
- * thrown away up to this many bytes or this long, so an ordinary client,
- * still sending when refused, reads the 413 instead of a reset connection.
- * Past either bound it is cut off (a hostile or endless body).
+ * Reads and throws away the rest of an over-cap body, at most `room` bytes or
+ * LINGER.ms; the bytes read.
  */
-const LINGER = { bytes: 16 * 1024 * 1024, ms: 5_000 };
-
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, room: number): Promise<number> {
   const deadline = Date.now() + LINGER.ms;
-  let size = seen;
+  let read = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  while (size <= LINGER.bytes && Date.now() < deadline) {
+  while (read <= room && Date.now() < deadline) {
     const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, deadline - Date.now(), null)));
     const chunk = await Promise.race([reader.read(), late]).catch(() => null);
     clearTimeout(timer);
-    if (!chunk || chunk.done) return;
-    size += chunk.value.byteLength;
+    if (!chunk || chunk.done) break;
+    read += chunk.value.byteLength;
   }
-  await reader.cancel().catch(() => {});
+  return read;
 }
 
 /**
  * The body's bytes, never more than `limit`: nothing past it is kept, and a
- * body over it is refused (413) once read to its end (or cut off, see LINGER).
+ * body over it is refused (413) once read to its end, so a client still
+ * sending reads the 413 (a lingering close, within the refused bodies' budget
+ * and bound of ./linger.ts; past them the connection closes after the answer).
  * So no body, however large or slow, is held or parsed whole.
  */
 export async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > LINGER.bytes) throw new AppError("bodyTooLarge");
+  const declared = declaredLength(request.headers.get("content-length"));
+  if (declared > LINGER.bytes) throw new AppError("bodyTooLarge");
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -179,7 +178,8 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
     if (chunk.done) break;
     size += chunk.value.byteLength;
     if (size > limit) {
-      await discardRest(reader, size);
+      const room = Math.max(0, declared - size);
+      if (takeLingerRoom(room)) giveLingerRoom(room - (await discardRest(reader, room)));
       throw new AppError("bodyTooLarge");
     }
     chunks.push(chunk.value);

@@ -1,0 +1,56 @@
+import { connect } from "node:net";
+
+// Requests whose bodies are written whole whatever the server answers, as a
+// script or a phone on a slow link does: what refused bodies cost the server.
+// Run in a process of its own (the tests' and the bench's clients would
+// otherwise share their event loop with the writing):
+//   node --import tsx scripts/lib/body-flood.ts <url> <token> <count> <bytes>
+// prints one JSON line: each request's status line (empty when none arrived)
+// and whether every byte was taken.
+
+export type FloodAnswer = { status: string; wroteAll: boolean };
+
+const PIECE = Buffer.alloc(1024 * 1024, 0x41);
+
+export function sendWhole(url: string, token: string, size: number): Promise<FloodAnswer> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = "";
+    let wroteAll = false;
+    const finish = () => resolve({ status: answer.split("\r\n", 1)[0] ?? "", wroteAll });
+    socket.on("data", (data) => {
+      answer += data;
+      if (wroteAll) socket.end();
+    });
+    socket.on("error", () => {});
+    socket.on("close", finish);
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    let sent = 0;
+    const pump = () => {
+      while (sent < size && !socket.destroyed) {
+        const piece = PIECE.subarray(0, Math.min(PIECE.length, size - sent));
+        sent += piece.length;
+        const last = sent >= size;
+        const more = socket.write(piece, (error) => {
+          if (!last || error) return;
+          wroteAll = true;
+          if (answer) socket.end();
+        });
+        if (!more) return void socket.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+export const flood = (url: string, token: string, count: number, size: number) =>
+  Promise.all(Array.from({ length: count }, () => sendWhole(url, token, size)));
+
+if (process.argv[1]?.endsWith("body-flood.ts")) {
+  const [url, token, count, size] = process.argv.slice(2);
+  void flood(url, token, Number(count), Number(size)).then((answers) => console.log(JSON.stringify(answers)));
+}
