@@ -106,10 +106,8 @@ async function main() {
     };
     res.on("finish", done);
     res.on("close", done);
-    // An answer that left its body unread (a 404 before an upload's bytes): the rest within the refused bodies' budget.
-    res.once("finish", () => {
-      if (res.shouldKeepAlive) boundUnreadBody(req);
-    });
+    // An answer that leaves its body unread (a 404 before an upload's bytes): the rest within the refused bodies' budget.
+    boundUnreadBody(req, res);
     handle(req, res).catch((error: unknown) => {
       log.error({ reqId, error: errorFields(error) }, "request handler failed");
       if (!res.headersSent) {

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 // Refused request bodies: what reading them may cost, all of them together.
 //
@@ -46,33 +46,37 @@ export function declaredLength(header: string | string[] | null | undefined): nu
 }
 
 /**
- * After an answer that left its request's body unread (Node's server then
- * reads the rest to keep the connection): the rest is read within the budget
- * and this body's bound, and past either the connection is closed at once.
+ * For an answer that leaves its request's body unread (a 404 before an
+ * upload's bytes): as the answer ends, the rest is read here, counted, within
+ * the budget and this body's bound, and past either the connection is closed
+ * once the answer is out. (Node's server would read it all, uncounted.)
  */
-export function boundUnreadBody(req: IncomingMessage): void {
-  const socket = req.socket;
-  if (req.complete || socket.destroyed) return;
-  const room = Math.min(declaredLength(req.headers["content-length"]), LINGER.bytes);
-  if (!takeLingerRoom(room)) return void socket.destroy();
-  let read = 0;
-  let ended = false;
-  const count = (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > room) socket.destroy();
-  };
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    clearTimeout(timer);
-    req.off("data", count);
-    req.off("end", end);
-    socket.off("close", end);
-    giveLingerRoom(room - read);
-  };
-  const timer = setTimeout(() => socket.destroy(), LINGER.ms);
-  timer.unref();
-  req.on("data", count);
-  req.once("end", end);
-  socket.once("close", end);
+export function boundUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  res.once("prefinish", () => {
+    const socket = req.socket;
+    if (req.complete || !res.shouldKeepAlive || socket.destroyed) return;
+    const room = Math.min(declaredLength(req.headers["content-length"]), LINGER.bytes);
+    if (!takeLingerRoom(room)) return void res.once("finish", () => socket.destroy());
+    let read = 0;
+    let ended = false;
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > room) socket.destroy();
+    };
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      req.off("data", count);
+      req.off("end", end);
+      socket.off("close", end);
+      giveLingerRoom(room - read);
+    };
+    const timer = setTimeout(() => socket.destroy(), LINGER.ms);
+    timer.unref();
+    req.on("data", count);
+    req.once("end", end);
+    socket.once("close", end);
+    req.resume();
+  });
 }

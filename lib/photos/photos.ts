@@ -62,9 +62,11 @@ export async function assertQuotaFits(tx: Prisma.TransactionClient, shopId: stri
  */
 export async function receiveUpload<T>(client: PrismaClient, scope: PhotoScope, receive: () => Promise<T>): Promise<T> {
   assertImageRoom();
-  await repairOfShop(client, scope.shopId, scope.repairId);
-  if ((await storedBytes(client, scope.shopId)) >= quotaBytes()) throw quotaExceeded();
-  return inUploadSlot(scope.shopId, receive);
+  return inUploadSlot(scope.shopId, async () => {
+    await repairOfShop(client, scope.shopId, scope.repairId);
+    if ((await storedBytes(client, scope.shopId)) >= quotaBytes()) throw quotaExceeded();
+    return receive();
+  });
 }
 
 const quotaBytes = () => env().UPLOAD_QUOTA_MB * 1024 * 1024;

@@ -1,4 +1,4 @@
-// The list beside other work (sign-ins, photo uploads), sign-in's own rate, and notice delivery.
+// The list beside other work (sign-ins, photo uploads, and what ./hostile.ts sends), sign-in's own rate, and notice delivery.
 import { setTimeout as sleep } from "node:timers/promises";
 import { onServer as withClient } from "@/lib/db/admin";
 import { photoLikeJpeg } from "../lib/photo-like";
@@ -57,17 +57,29 @@ export async function loginThroughput(server: Server): Promise<Row> {
   return row;
 }
 
+/** Other work run for a while beside the list: how many were done a second, and how many not 2xx. */
+export type Work = {
+  label: string;
+  unit: string;
+  run: (durationMs: number) => Promise<{ perSecond: number; notOk: number }>;
+};
+
+/** `clients` sending `call` non-stop from this process. */
+export const closedLoop =
+  (server: Server, clients: number, call: () => Call): Work["run"] =>
+  async (durationMs) => {
+    const others = await runLoad({ base: server.base, concurrency: clients, durationMs, next: call });
+    const done = others.byName.x;
+    return { perSecond: done.rps, notOk: notOkCount(others.total, done.statuses) };
+  };
+
 /**
- * The list at 4 clients, calm and then beside other clients doing CPU-heavy
- * work non-stop (`work`: signing in, bcrypt cost 11 on the worker pool;
- * uploading phone photos, cleaned by sharp): target p99 under 2x calm and
- * under 100 ms. Each round measures both, one right after the other.
+ * The list at 4 clients, calm and then beside other work non-stop (signing
+ * in, bcrypt cost 11 on the worker pool; uploading phone photos, cleaned by
+ * sharp; refused uploads; a busy shop's takings): target p99 under 2x calm
+ * and under 100 ms. Each round measures both, one right after the other.
  */
-async function listBeside(
-  server: Server,
-  token: string,
-  work: { label: string; clients: number; call: () => Call; unit: string },
-) {
+export async function listBeside(server: Server, token: string, work: Work) {
   const list = (): Call => ({
     name: "x",
     method: "GET",
@@ -80,15 +92,14 @@ async function listBeside(
       .x;
     const [busy, others] = await Promise.all([
       runLoad({ base: server.base, concurrency: 4, durationMs: SECONDS * 1000, next: list }),
-      runLoad({ base: server.base, concurrency: work.clients, durationMs: SECONDS * 1000, next: work.call }),
+      work.run(SECONDS * 1000),
     ]);
-    const done = others.byName.x;
     rounds.push({
       calmP99: calm.p99,
       busyP99: busy.byName.x.p99,
       ratio: Math.round((busy.byName.x.p99 / calm.p99) * 100) / 100,
-      perSecond: done.rps,
-      notOk: notOkCount(others.total, done.statuses),
+      perSecond: others.perSecond,
+      notOk: others.notOk,
     });
   }
   const median = medianBy(rounds, (r) => r.ratio);
@@ -103,15 +114,14 @@ async function listBeside(
 export const listWhileSigningIn = (server: Server, token: string) =>
   listBeside(server, token, {
     label: "4 clients sign in",
-    clients: 4,
     unit: "sign-ins",
-    call: () => ({
+    run: closedLoop(server, 4, () => ({
       name: "x",
       method: "POST",
       path: "/api/auth/login",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    }),
+    })),
   });
 
 /**
@@ -139,15 +149,14 @@ export async function listWhileUploading(server: Server, token: string) {
   try {
     return await listBeside(server, token, {
       label: "2 clients upload photos",
-      clients: 2,
       unit: "uploads",
-      call: () => ({
+      run: closedLoop(server, 2, () => ({
         name: "x",
         method: "POST",
         path: `/api/repairs/${id}/photos`,
         headers: { ...headers, "content-type": type },
         body,
-      }),
+      })),
     });
   } finally {
     await fetch(`${server.base}/api/repairs/${id}`, { method: "DELETE", headers });

@@ -15,7 +15,7 @@ export const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     "skip-frontend": { type: "boolean", default: false },
     "frontend-only": { type: "boolean", default: false },
-    /** Only the API scenarios whose name holds one of these texts ("a|b"), or these sections: notices, sign-in, photos, export, memory. */
+    /** Only the API scenarios whose name holds one of these texts ("a|b"), or these sections: notices, sign-in, photos, hostile, export, memory. */
     only: { type: "string" },
     /** The embedded database (PGlite, npm start's default) under bench-results/embedded-<rows>, instead of DATABASE_URL's server. */
     embedded: { type: "boolean", default: false },

@@ -22,6 +22,7 @@ import { medianBy } from "./report";
 import { apiScenarios } from "./api";
 import { noticeDelivery, loginThroughput, listWhileSigningIn, listWhileUploading } from "./beside";
 import { exportRun, whileExporting, memoryAfterWork } from "./exports";
+import { jsonDepthTable, listWhileRefusingUploads, listWhileTakings } from "./hostile";
 import { frontEnd } from "./frontend";
 
 /**
@@ -106,7 +107,7 @@ async function main() {
     const session = await signIn(server.base);
     const shop = session.user.shopId;
     // --only <text>[|<text>…]: the API scenarios whose name holds one of them,
-    // or the sections after them so named (notices, sign-in, photos, export, memory).
+    // or the sections after them so named (notices, sign-in, photos, hostile, export, memory).
     const section = (name: string) => !values["frontend-only"] && (!values.only || onlyTexts().includes(name));
     if (!values["frontend-only"]) {
       console.log(
@@ -121,6 +122,13 @@ async function main() {
     }
     if (section("photos"))
       results.listWhileUploading = await listWhileUploading(server, (await signIn(server.base)).accessToken);
+    if (section("hostile")) {
+      console.log("\nHostile and heavy input:");
+      const fresh = (await signIn(server.base)).accessToken;
+      results.jsonDepth = await jsonDepthTable(server, fresh);
+      results.listWhileRefusingUploads = await listWhileRefusingUploads(server, fresh);
+      results.takings = await listWhileTakings(server, url, (await signIn(server.base)).accessToken);
+    }
     // Long runs outlast the first session's access token.
     const token = (await signIn(server.base)).accessToken;
     if (section("export")) {

@@ -51,23 +51,22 @@ describe("signatures go through the uploads' limits", () => {
     const other = await shopSession();
     const theirs = await createRepair(other.api);
     const before = imageWork().started;
-    const [again, tooLarge, theirSignature, theirPhoto] = await Promise.all([
+    const flood = (repairId: string) =>
       Promise.all(
         Array.from({ length: 10 }, () =>
-          sign(hostile.token, signed.id, { stage: "intake", signer_name: "B", image: huge }),
+          sign(hostile.token, repairId, { stage: "intake", signer_name: "B", image: huge }),
         ),
-      ),
-      Promise.all(
-        Array.from({ length: 10 }, () =>
-          sign(hostile.token, fresh.id, { stage: "intake", signer_name: "B", image: huge }),
-        ),
-      ),
+      );
+    // Each flood beside the other shop's own upload: theirs goes through. The flood's are refused as signed
+    // already or too large, or past the shop's two upload slots (429), never as busy or unreadable.
+    const [again, theirSignature] = await Promise.all([
+      flood(signed.id),
       sign(other.token, theirs.id, { stage: "intake", signer_name: "Núria", image: await png(900, 300) }),
+    ]);
+    const [tooLarge, theirPhoto] = await Promise.all([
+      flood(fresh.id),
       photoForm().then((form) => uploadPhotos(other.token, theirs.id, form)),
     ]);
-    // The other shop's signature and photo went through; the flood's were
-    // refused as signed already or too large, or as over the shop's own
-    // upload slots (429), never as busy or unreadable.
     expect(theirSignature.status).toBe(201);
     expect(theirPhoto.status).toBe(201);
     for (const answer of again) expect([409, 429]).toContain(answer.status);
