@@ -78,34 +78,40 @@ const repeatFor =
   };
 
 /**
- * The list beside 20 uploads of 20 MB at a time to a repair that is not
- * there, each written whole whatever the answer (scripts/lib/body-flood.ts,
- * in a process of its own): what refused bodies cost the other requests.
+ * The list beside uploads to a repair that is not there, each written whole
+ * whatever the answer (scripts/lib/body-flood.ts, in a process of its own):
+ * 20 at once, again every second, as the security review sent them; 20 MB
+ * bodies, and the same requests with 1 KB ones, so what the bodies cost shows
+ * apart from what the requests do.
  */
-export const listWhileRefusingUploads = (server: Server, token: string) =>
-  listBeside(server, token, {
-    label: "20 refused 20 MB uploads",
-    unit: "refused uploads",
-    run: async (durationMs) => {
-      const url = `${server.base}/api/repairs/00000000-0000-4000-8000-000000000000/photos`;
-      const started = performance.now();
-      const out = await output(process.execPath, [
-        "--import",
-        "tsx",
-        "scripts/lib/body-flood.ts",
-        url,
-        token,
-        "20",
-        String(20 * 1024 * 1024),
-        String(durationMs / 1000),
-      ]);
-      const answers = JSON.parse(out) as Array<{ status: string }>;
-      const seconds = (performance.now() - started) / 1000;
-      // Refused is what is asked for (404, or 429 past the shop's upload slots; none when cut off).
-      const notOk = answers.filter((a) => a.status && !/ (404|429) /.test(a.status)).length;
-      return { perSecond: Math.round((answers.length / seconds) * 10) / 10, notOk };
-    },
-  });
+export async function listWhileRefusingUploads(server: Server, token: string) {
+  const refused = (bytes: number) =>
+    listBeside(server, token, {
+      label: `20 refused ${bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`} uploads/s`,
+      unit: "refused uploads",
+      run: async (durationMs) => {
+        const url = `${server.base}/api/repairs/00000000-0000-4000-8000-000000000000/photos`;
+        const started = performance.now();
+        const out = await output(process.execPath, [
+          "--import",
+          "tsx",
+          "scripts/lib/body-flood.ts",
+          url,
+          token,
+          "20",
+          String(bytes),
+          String(durationMs / 1000),
+          "1000",
+        ]);
+        const answers = JSON.parse(out) as Array<{ status: string }>;
+        const seconds = (performance.now() - started) / 1000;
+        // Refused is what is asked for (404, or 429 past the shop's upload slots; none when cut off).
+        const notOk = answers.filter((a) => a.status && !/ (404|429) /.test(a.status)).length;
+        return { perSecond: Math.round((answers.length / seconds) * 10) / 10, notOk };
+      },
+    });
+  return { bodies20MB: await refused(20 * 1024 * 1024), bodies1KB: await refused(1024) };
+}
 
 const TAKINGS_PAYMENTS = 50_000;
 const TAKINGS_MONTH = { from: "01/10/2026", to: "31/10/2026" };

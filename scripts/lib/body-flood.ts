@@ -4,10 +4,11 @@ import { connect } from "node:net";
 // script or a phone on a slow link does: what refused bodies cost the server.
 // Run in a process of its own (the tests' and the bench's clients would
 // otherwise share their event loop with the writing):
-//   node --import tsx scripts/lib/body-flood.ts <url> <token> <count> <bytes> [seconds]
+//   node --import tsx scripts/lib/body-flood.ts <url> <token> <count> <bytes> [seconds] [everyMs]
 // sends `count` at once and prints one JSON line: each request's status line
 // (empty when none arrived) and whether every byte was taken; with `seconds`,
-// sends `count` at once again and again for that long, and prints every answer.
+// sends `count` at once again for that long (each time the last ones are
+// answered, or every `everyMs` at most), and prints every answer.
 
 export type FloodAnswer = { status: string; wroteAll: boolean };
 
@@ -51,17 +52,28 @@ export function sendWhole(url: string, token: string, size: number): Promise<Flo
 export const flood = (url: string, token: string, count: number, size: number) =>
   Promise.all(Array.from({ length: count }, () => sendWhole(url, token, size)));
 
-async function floodFor(url: string, token: string, count: number, size: number, seconds: number) {
+async function floodFor(url: string, token: string, count: number, size: number, seconds: number, everyMs: number) {
   const answers: FloodAnswer[] = [];
   const until = performance.now() + seconds * 1000;
-  do answers.push(...(await flood(url, token, count, size)));
-  while (performance.now() < until);
+  do {
+    const started = performance.now();
+    answers.push(...(await flood(url, token, count, size)));
+    const left = Math.min(everyMs - (performance.now() - started), until - performance.now());
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  } while (performance.now() < until);
   return answers;
 }
 
 if (process.argv[1]?.endsWith("body-flood.ts")) {
-  const [url, token, count, size, seconds] = process.argv.slice(2);
-  void floodFor(url, token, Number(count), Number(size), Number(seconds ?? 0)).then((answers) =>
-    console.log(JSON.stringify(answers)),
-  );
+  const [url, token, count, size, seconds, everyMs] = process.argv
+    .slice(2)
+    .map((arg, i) => (i < 2 ? arg : Number(arg)));
+  void floodFor(
+    String(url),
+    String(token),
+    Number(count),
+    Number(size),
+    Number(seconds ?? 0),
+    Number(everyMs ?? 0),
+  ).then((answers) => console.log(JSON.stringify(answers)));
 }
