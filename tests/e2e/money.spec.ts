@@ -87,4 +87,18 @@ test("a deposit at intake, the balance taken at pickup, the payment receipt and 
   ]);
   expect(download.suggestedFilename()).toMatch(/^takings_\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expectNoSidewaysScroll(page);
+
+  // A busy day: the totals are the whole day's, the lines come 100 at a time.
+  for (let i = 0; i < 110; i++)
+    await request.post(`/api/repairs/${repair.id}/payments`, {
+      headers,
+      data: { kind: "payment", amount: 1, method: "cash" },
+    });
+  await page.reload();
+  await expect(page.getByText("Efectiu que hi ha d'haver a la caixa: 130,50 €")).toBeVisible();
+  await expect(lines.getByText("Es mostren 100 de 112 pagaments")).toBeVisible();
+  await expect(lines.getByRole("link", { name: repair.repair_number })).toHaveCount(100);
+  await lines.getByRole("button", { name: "Carrega'n més" }).click();
+  await expect(lines.getByRole("link", { name: repair.repair_number })).toHaveCount(112);
+  await expect(lines.getByRole("button", { name: "Carrega'n més" })).toBeHidden();
 });
