@@ -36,6 +36,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   reauthRequired: 403,
   notFound: 404,
   accountNotFound: 404,
+  ownerOnly: 403,
+  lastOwner: 409,
   repairNotFound: 404,
   photoNotFound: 404,
   paymentNotFound: 404,

@@ -4,12 +4,14 @@ import { confirmPassword } from "@/lib/auth/two-factor";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/uuid";
+import { assertAnotherOwner, assertOwner, lockShop } from "./roles";
 
 // A shop's accounts, as Settings lists them, and removing one (staff who
-// leave). Every account of a shop may remove another, not itself, after
-// typing its own password again. A removed account's row stays, so the
-// history keeps naming who did what; its email is freed for a new account,
-// its sessions end at once, and its slot is free.
+// leave). An owner may remove another account, not itself, after typing its
+// own password again, and never the shop's last owner (./roles.ts). A
+// removed account's row stays, so the history keeps naming who did what; its
+// email is freed for a new account, its sessions end at once, and its slot
+// is free.
 
 type Caller = { userId: string; shopId: string };
 
@@ -49,11 +51,11 @@ export async function removeAccount(client: PrismaClient, caller: Caller, accoun
   await confirmPassword(client, self, password);
 
   await client.$transaction(async (tx) => {
-    // Removals in one shop take turns, and the caller must still be an account:
-    // two people removing each other at once cannot leave the shop with none.
-    await tx.$queryRaw`SELECT id FROM shops WHERE id = ${caller.shopId}::uuid FOR UPDATE`;
-    if (!(await tx.user.findFirst({ where: { id: caller.userId, ...activeAccounts }, select: { id: true } })))
-      throw new AppError("unauthorized");
+    // Removals in one shop take turns, and the caller must still be an owner:
+    // two owners removing each other at once cannot leave the shop with none.
+    await lockShop(tx, caller.shopId);
+    await assertOwner(tx, caller);
+    if (target.role === "owner") await assertAnotherOwner(tx, caller.shopId, target.id);
     const removed = await tx.user.updateMany({
       where: { id: target.id, shopId: caller.shopId, ...activeAccounts },
       data: {

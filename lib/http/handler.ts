@@ -1,3 +1,4 @@
+import { assertOwner } from "@/lib/accounts/roles";
 import { authenticate, type Caller } from "@/lib/auth/authenticate";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -26,6 +27,14 @@ export function route(handle: (ctx: Context) => Promise<Response>) {
 /** A route for signed-in callers only. */
 export function authedRoute(handle: (ctx: Context & { caller: Caller }) => Promise<Response>) {
   return route(async (ctx) => handle({ ...ctx, caller: await authenticate(ctx.db, ctx.request) }));
+}
+
+/** A route for the shop's owners only: anyone else signed in is refused (403 ownerOnly, lib/accounts/roles.ts). */
+export function ownerRoute(handle: (ctx: Context & { caller: Caller }) => Promise<Response>) {
+  return authedRoute(async (ctx) => {
+    await assertOwner(ctx.db, ctx.caller);
+    return handle(ctx);
+  });
 }
 
 /**

@@ -56,7 +56,7 @@ describe("GET and PUT /api/shop", () => {
       message: "Shop details saved",
     });
 
-    // A staff account of the same shop sees and changes the same details.
+    // A staff account of the same shop sees the same details; only an owner changes them.
     await createSubaccount(
       authed("/api/auth/create-subaccount", accessToken, {
         name: "Staff",
@@ -66,8 +66,11 @@ describe("GET and PUT /api/shop", () => {
     );
     const staff = await signIn(`staff-${owner.email}`, "Another-Horse-42");
     expect((await (await get(staff.accessToken)).json()).address).toBe(details.address);
-    await put(staff.accessToken, { phone: "", opening_hours: "Tancat a l'agost" });
-    expect(await (await get(accessToken)).json()).toMatchObject({
+    const refused = await put(staff.accessToken, { phone: "", opening_hours: "Tancat a l'agost" });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe("ownerOnly");
+    await put(accessToken, { phone: "", opening_hours: "Tancat a l'agost" });
+    expect(await (await get(staff.accessToken)).json()).toMatchObject({
       phone: null,
       opening_hours: "Tancat a l'agost",
       name: "Rellotgeria Vidal",

@@ -618,6 +618,41 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("gives every shop left without an owner its oldest account in use as owner, and leaves the others", async () => {
+    const release = "20261126190000_warranty";
+    const url = await previousRelease(release);
+    const account = (c: pg.Client, shop: string, email: string, role: string, at: string, removed = false) =>
+      c.query(
+        `INSERT INTO users (shop_id, name, email, password_hash, role, created_at, removed_at)
+         VALUES ($1, $2, $2, 'x', $3::user_role, $4, ${removed ? "now()" : "NULL"})`,
+        [shop, email, role, at],
+      );
+    await onServer(url, async (c) => {
+      // Its owner was removed by a colleague: two staff left, the older one becomes the owner.
+      const orphan = await insertShop(c, "Rellotgeria Sense Amo");
+      await account(c, orphan, "owner@orphan.example", "owner", "2026-01-01T09:00:00Z", true);
+      await account(c, orphan, "older@orphan.example", "staff", "2026-02-01T09:00:00Z");
+      await account(c, orphan, "newer@orphan.example", "staff", "2026-03-01T09:00:00Z");
+      // An owner and staff: nothing changes.
+      const kept = await insertShop(c, "Joieria Amb Amo");
+      await account(c, kept, "staff@kept.example", "staff", "2025-01-01T09:00:00Z");
+      await account(c, kept, "owner@kept.example", "owner", "2026-01-01T09:00:00Z");
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const roles = await c.query<{ email: string; role: string }>(
+        "SELECT email, role::text FROM users WHERE removed_at IS NULL ORDER BY email",
+      );
+      expect(roles.rows).toEqual([
+        { email: "newer@orphan.example", role: "staff" },
+        { email: "older@orphan.example", role: "owner" },
+        { email: "owner@kept.example", role: "owner" },
+        { email: "staff@kept.example", role: "staff" },
+      ]);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
