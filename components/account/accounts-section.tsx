@@ -76,6 +76,22 @@ export function AccountsSection() {
   const [accounts, setAccounts] = useState<AccountJson[] | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const [flash, setFlash] = useFlash();
+  // What a staff member cannot do is not offered (the server refuses it too).
+  const isOwner = user.role === "owner";
+  const owners = accounts?.filter((account) => account.role === "owner").length ?? 0;
+
+  async function setRole(account: AccountJson, role: "owner" | "staff") {
+    try {
+      await accountsApi.setRole(account.id, role);
+      setFlash({
+        kind: "success",
+        text: t(role === "owner" ? "accounts.nowOwner" : "accounts.nowStaff", { name: account.name }),
+      });
+      await Promise.all([load(), reload()]);
+    } catch (error) {
+      setFlash({ kind: "error", text: apiErrorText(t, error, t("accounts.roleFailed")) });
+    }
+  }
 
   const load = useCallback(
     () =>
@@ -104,6 +120,9 @@ export function AccountsSection() {
                 <p className="font-medium text-slate-900">
                   {account.name}
                   {account.is_you && <span className="ml-2 text-slate-600">({t("accounts.you")})</span>}
+                  <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                    {t(`roles.${account.role}`)}
+                  </span>
                 </p>
                 <p className="text-slate-700">
                   <Breakable text={account.email} />
@@ -116,15 +135,41 @@ export function AccountsSection() {
                     : t("accounts.neverSignedIn")}
                 </p>
               </div>
-              {!account.is_you && removing !== account.id && (
-                <button
-                  type="button"
-                  onClick={() => setRemoving(account.id)}
-                  className={button("secondary", "text-red-800")}
-                  aria-label={t("accounts.removeNamed", { name: account.name })}
-                >
-                  {t("accounts.remove")}
-                </button>
+              {isOwner && removing !== account.id && (
+                <div className="flex flex-wrap gap-2">
+                  {account.role === "staff" ? (
+                    <button
+                      type="button"
+                      onClick={() => void setRole(account, "owner")}
+                      className={button("secondary")}
+                      aria-label={t("accounts.makeOwnerNamed", { name: account.name })}
+                    >
+                      {t("accounts.makeOwner")}
+                    </button>
+                  ) : (
+                    // The last owner stays one (the server refuses it too).
+                    owners > 1 && (
+                      <button
+                        type="button"
+                        onClick={() => void setRole(account, "staff")}
+                        className={button("secondary")}
+                        aria-label={t("accounts.makeStaffNamed", { name: account.name })}
+                      >
+                        {t("accounts.makeStaff")}
+                      </button>
+                    )
+                  )}
+                  {!account.is_you && (
+                    <button
+                      type="button"
+                      onClick={() => setRemoving(account.id)}
+                      className={button("secondary", "text-red-800")}
+                      aria-label={t("accounts.removeNamed", { name: account.name })}
+                    >
+                      {t("accounts.remove")}
+                    </button>
+                  )}
+                </div>
               )}
             </div>
             {removing === account.id && (
@@ -141,9 +186,13 @@ export function AccountsSection() {
           </li>
         ))}
       </ul>
-      <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">
-        {t("settings.createSubaccount")}
-      </Link>
+      {isOwner ? (
+        <Link href="/create-subaccount" className="mt-2 inline-block text-blue-800 underline">
+          {t("settings.createSubaccount")}
+        </Link>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{t("accounts.ownerOnlyAccounts")}</p>
+      )}
     </section>
   );
 }

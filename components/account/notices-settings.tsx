@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/client/api-client";
 import { noticeSettingsApi, type NoticeSettings } from "@/lib/client/api";
@@ -28,6 +29,7 @@ const OTHER_STATUSES = REPAIR_STATUSES.filter((s) => s !== "ready");
 // customers, each with an example of the subject they get.
 export function NoticesSettings() {
   const t = useTranslations();
+  const isOwner = useCurrentUser().user.role === "owner";
   const [values, setValues] = useState<Values | null>(null);
   const [mail, setMail] = useState(true);
   const [daysError, setDaysError] = useState<string | null>(null);
@@ -102,9 +104,14 @@ export function NoticesSettings() {
       {!mail && (
         <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{t("settings.noticesOff")}</p>
       )}
+      {mail && !isOwner && (
+        <p role="note" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("accounts.ownerOnlySettings")}
+        </p>
+      )}
       {values && (
         <Form noValidate onSubmit={save} className="mt-3 flex flex-col gap-3">
-          <fieldset disabled={!mail} className="flex flex-col gap-3 disabled:opacity-60">
+          <fieldset disabled={!mail || !isOwner} className="flex flex-col gap-3 disabled:opacity-60">
             {SWITCHES.map(([name, label]) => (
               <label key={name} className="flex items-start gap-2 text-sm">
                 <input

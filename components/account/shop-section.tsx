@@ -64,6 +64,7 @@ export function ShopSection() {
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
   const { reload, user } = useCurrentUser();
+  const isOwner = user.role === "owner";
 
   useEffect(() => {
     shopApi.get().then(
@@ -107,72 +108,80 @@ export function ShopSection() {
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.shop")}>
       <h2 className="text-lg font-semibold">{t("settings.shop")}</h2>
       <p className="mt-1 text-sm text-slate-700">{t("settings.shopHint")}</p>
+      {!isOwner && (
+        <p role="note" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("accounts.ownerOnlySettings")}
+        </p>
+      )}
       {values && (
-        <Form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
-          {FIELDS.map(({ name, label, multiline, type }) =>
-            type === "language" ? (
-              // Labelled by id, not by wrapping: a wrapping label would take in the options' names too.
-              <div key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-                <label htmlFor="shop-language">{t(`settings.${label}` as "settings.shopName")}</label>
-                <select
-                  id="shop-language"
-                  value={values[name]}
-                  onChange={(e) => change(name, e.target.value)}
-                  className={input}
+        // Staff see the settings and cannot change them (the server refuses it too).
+        <fieldset disabled={!isOwner} className="contents">
+          <Form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
+            {FIELDS.map(({ name, label, multiline, type }) =>
+              type === "language" ? (
+                // Labelled by id, not by wrapping: a wrapping label would take in the options' names too.
+                <div key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+                  <label htmlFor="shop-language">{t(`settings.${label}` as "settings.shopName")}</label>
+                  <select
+                    id="shop-language"
+                    value={values[name]}
+                    onChange={(e) => change(name, e.target.value)}
+                    className={input}
+                  >
+                    {LOCALES.map((locale) => (
+                      <option key={locale} value={locale}>
+                        {t(`languages.${locale}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : (
+                <label
+                  key={name}
+                  className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
                 >
-                  {LOCALES.map((locale) => (
-                    <option key={locale} value={locale}>
-                      {t(`languages.${locale}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : (
-              <label
-                key={name}
-                className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
-              >
-                {t(`settings.${label}` as "settings.shopName")}
-                {multiline ? (
-                  <textarea
-                    rows={name === "ticket_terms" ? 4 : 2}
-                    value={values[name]}
-                    onChange={(e) => change(name, e.target.value)}
-                    aria-invalid={errors[name] ? true : undefined}
-                    className={input}
-                  />
-                ) : (
-                  <input
-                    type={type === "days" ? "text" : (type ?? "text")}
-                    inputMode={type === "days" ? "numeric" : undefined}
-                    value={values[name]}
-                    onChange={(e) => change(name, e.target.value)}
-                    aria-invalid={errors[name] ? true : undefined}
-                    className={input}
-                  />
-                )}
-                {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
-                {name === "next_repair_number" && !errors[name] && (
-                  <span className="font-normal text-slate-600">
-                    {t("settings.nextNumberHint", {
-                      example: seriesNumber(
-                        values.repair_number_prefix.trim() || "R",
-                        dayIn(new Date(), user.time_zone),
-                        Number(values.next_repair_number) || 1,
-                      ),
-                    })}
-                  </span>
-                )}
-              </label>
-            ),
-          )}
-          <div className="flex flex-col gap-3 sm:col-span-2">
-            <FlashNotice flash={flash} />
-            <button type="submit" disabled={busy} className={button("primary", "self-start")}>
-              {busy ? t("settings.saving") : t("settings.save")}
-            </button>
-          </div>
-        </Form>
+                  {t(`settings.${label}` as "settings.shopName")}
+                  {multiline ? (
+                    <textarea
+                      rows={name === "ticket_terms" ? 4 : 2}
+                      value={values[name]}
+                      onChange={(e) => change(name, e.target.value)}
+                      aria-invalid={errors[name] ? true : undefined}
+                      className={input}
+                    />
+                  ) : (
+                    <input
+                      type={type === "days" ? "text" : (type ?? "text")}
+                      inputMode={type === "days" ? "numeric" : undefined}
+                      value={values[name]}
+                      onChange={(e) => change(name, e.target.value)}
+                      aria-invalid={errors[name] ? true : undefined}
+                      className={input}
+                    />
+                  )}
+                  {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
+                  {name === "next_repair_number" && !errors[name] && (
+                    <span className="font-normal text-slate-600">
+                      {t("settings.nextNumberHint", {
+                        example: seriesNumber(
+                          values.repair_number_prefix.trim() || "R",
+                          dayIn(new Date(), user.time_zone),
+                          Number(values.next_repair_number) || 1,
+                        ),
+                      })}
+                    </span>
+                  )}
+                </label>
+              ),
+            )}
+            <div className="flex flex-col gap-3 sm:col-span-2">
+              <FlashNotice flash={flash} />
+              <button type="submit" disabled={busy} className={button("primary", "self-start")}>
+                {busy ? t("settings.saving") : t("settings.save")}
+              </button>
+            </div>
+          </Form>
+        </fieldset>
       )}
       {!values && <FlashNotice flash={flash} />}
     </section>

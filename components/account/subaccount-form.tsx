@@ -55,13 +55,19 @@ export function SubaccountForm() {
     }
   }
 
-  // A full shop is told so before anyone fills the form in (the server refuses anyway).
-  if (user.shop_accounts >= MAX_ACCOUNTS_PER_SHOP && !done) {
+  // Staff, or a full shop, are told so before anyone fills the form in (the server refuses anyway).
+  const refusal =
+    user.role !== "owner"
+      ? t("accounts.ownerOnlyAccounts")
+      : user.shop_accounts >= MAX_ACCOUNTS_PER_SHOP && !done
+        ? t("subaccount.limitReached")
+        : null;
+  if (refusal) {
     return (
       <div className="flex max-w-md flex-col gap-4">
         <h1 className="text-2xl font-semibold">{t("subaccount.title")}</h1>
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-          {t("subaccount.limitReached")}
+          {refusal}
         </p>
       </div>
     );

@@ -157,6 +157,9 @@ export const accountsApi = {
   /** Removes another account of the shop; `password` is the caller's own. */
   remove: (id: string, password: string) =>
     apiRequest<{ message: string }>(`/accounts/${id}`, { method: "DELETE", body: { password } }),
+  /** Makes an account of the shop an owner or staff (an owner's call). */
+  setRole: (id: string, role: "owner" | "staff") =>
+    apiRequest<{ id: string; role: string }>(`/accounts/${id}`, { method: "PATCH", body: { role } }),
 };
 
 export const noticeSettingsApi = {
