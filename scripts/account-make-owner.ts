@@ -3,29 +3,18 @@
 // `npm start` would use: the repair for a shop left without one.
 import { makeOwner } from "@/lib/accounts/roles";
 import { normalizeEmail } from "@/lib/auth/rules";
-import { createDb } from "@/lib/db";
-import { applyMigrations } from "@/lib/db/migrate";
-import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, emailArgument, exitWith } from "./lib/config";
+import { emailArgument, exitWith } from "./lib/config";
+import { onOperatorDatabase } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run account:make-owner -- --email <email>";
 
 async function main() {
   const email = emailArgument(USAGE);
-  const database = await openDatabase(commandConfig());
-  const client = createDb(database.url, 1);
-  try {
-    await applyMigrations(database.url);
+  await onOperatorDatabase(async (client) => {
     const address = normalizeEmail(email);
-    const user = await makeOwner(client, address);
-    if (!user) {
-      console.error(`No account has the email ${address}.`);
-      process.exitCode = 1;
-    } else console.log(`${address} is now an owner of its shop.`);
-  } finally {
-    await client.$disconnect();
-    await database.close();
-  }
+    if (!(await makeOwner(client, address))) throw new Error(`No account has the email ${address}.`);
+    console.log(`${address} is now an owner of its shop.`);
+  });
 }
 
 main().catch(exitWith);

@@ -6,11 +6,9 @@
 import { createInterface } from "node:readline/promises";
 import { setPassword } from "@/lib/auth/password-reset";
 import { newPasswordError, normalizeEmail } from "@/lib/auth/rules";
-import { createDb } from "@/lib/db";
-import { applyMigrations } from "@/lib/db/migrate";
 import { errorText } from "@/lib/errors";
-import { openDatabase } from "@/lib/runtime/database";
-import { commandConfig, emailArgument, exitWith } from "./lib/config";
+import { emailArgument, exitWith } from "./lib/config";
+import { onOperatorDatabase } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run account:reset-password -- --email <email>   (the new password is asked for)";
 
@@ -28,17 +26,11 @@ async function main() {
   const password = await readPassword();
   const problem = newPasswordError(password);
   if (problem) throw new Error(errorText(problem));
-  const database = await openDatabase(commandConfig());
-  const client = createDb(database.url, 1);
-  try {
-    await applyMigrations(database.url);
+  await onOperatorDatabase(async (client) => {
     const address = normalizeEmail(email);
     if (!(await setPassword(client, address, password))) throw new Error(`No account has the email ${address}.`);
     console.log(`New password set for ${address}: every session of the account has ended.`);
-  } finally {
-    await client.$disconnect();
-    await database.close();
-  }
+  });
 }
 
 main().catch(exitWith);
