@@ -137,27 +137,18 @@ export function AccountsSection() {
               </div>
               {isOwner && removing !== account.id && (
                 <div className="flex flex-wrap gap-2">
-                  {account.role === "staff" ? (
+                  {/* The other role; never the last owner made staff (the server refuses it too). */}
+                  {(account.role === "staff" || owners > 1) && (
                     <button
                       type="button"
-                      onClick={() => void setRole(account, "owner")}
+                      onClick={() => void setRole(account, account.role === "staff" ? "owner" : "staff")}
                       className={button("secondary")}
-                      aria-label={t("accounts.makeOwnerNamed", { name: account.name })}
+                      aria-label={t(account.role === "staff" ? "accounts.makeOwnerNamed" : "accounts.makeStaffNamed", {
+                        name: account.name,
+                      })}
                     >
-                      {t("accounts.makeOwner")}
+                      {t(account.role === "staff" ? "accounts.makeOwner" : "accounts.makeStaff")}
                     </button>
-                  ) : (
-                    // The last owner stays one (the server refuses it too).
-                    owners > 1 && (
-                      <button
-                        type="button"
-                        onClick={() => void setRole(account, "staff")}
-                        className={button("secondary")}
-                        aria-label={t("accounts.makeStaffNamed", { name: account.name })}
-                      >
-                        {t("accounts.makeStaff")}
-                      </button>
-                    )
                   )}
                   {!account.is_you && (
                     <button

@@ -4,7 +4,8 @@ import { confirmPassword } from "@/lib/auth/two-factor";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/uuid";
-import { assertAnotherOwner, assertOwner, lockShop } from "./roles";
+import { lockShop } from "@/lib/shop/lock";
+import { assertAnotherOwner, assertOwner } from "./roles";
 
 // A shop's accounts, as Settings lists them, and removing one (staff who
 // leave). An owner may remove another account, not itself, after typing its

@@ -3,6 +3,7 @@ import { subaccountSchema } from "@/lib/auth/schema";
 import { AppError, successText, uniqueViolation } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
+import { lockShop } from "@/lib/shop/lock";
 import { activeAccounts } from "./accounts";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 
@@ -24,7 +25,7 @@ export async function createSubaccount(client: PrismaClient, shopId: string, inp
     .$transaction(async (tx) => {
       // Locking the shop's row makes concurrent creations take turns, so the
       // count below cannot be read by two of them at once.
-      await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+      await lockShop(tx, shopId);
       if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
         throw new AppError("accountLimitReached");
       }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { lockShop } from "@/lib/shop/lock";
 import { isUuid } from "@/lib/uuid";
 
 // Who may do what in a shop (docs/security.md, Roles): an owner adds,
@@ -22,11 +23,6 @@ export async function assertOwner(client: PrismaClient | Tx, caller: Caller): Pr
     select: { role: true },
   });
   if (self?.role !== "owner") throw new AppError("ownerOnly");
-}
-
-/** Takes the shop's lock: changes to its accounts take turns. */
-export async function lockShop(tx: Tx, shopId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
 }
 
 /** Refuses (409 lastOwner) a change that would leave the shop without an owner once `accountId` is not one. */

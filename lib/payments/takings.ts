@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
+import { decodeInstantKey, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
 import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { parseDeadline } from "@/lib/repairs/dates";
 import { iso } from "@/lib/repairs/serialize";
-import { isUuid } from "@/lib/uuid";
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 
@@ -39,7 +39,7 @@ const cursor = z
   .optional()
   .transform((text, ctx) => {
     if (text === undefined || text === "") return undefined;
-    const key = decodeKey(text);
+    const key = decodeInstantKey(text);
     if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
     return key ?? undefined;
   });
@@ -50,19 +50,6 @@ const pageQuerySchema = z.object({
 
 /** Lines of a list answered at a time; the next ones follow its `next` cursor. */
 export const TAKINGS_PAGE = 100;
-
-type Key = { createdAt: string; id: string };
-const encodeKey = (row: Key) => Buffer.from(JSON.stringify([row.createdAt, row.id])).toString("base64url");
-function decodeKey(text: string): Key | null {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    const at = typeof createdAt === "string" ? new Date(createdAt) : null;
-    if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1900 || at.getUTCFullYear() > 9999) return null;
-    return isUuid(id) ? { createdAt: at.toISOString(), id } : null;
-  } catch {
-    return null;
-  }
-}
 
 function lineJson(row: TakingsRow) {
   return {
@@ -99,13 +86,16 @@ async function rangeOf(client: PrismaClient, shopId: string, query: unknown) {
 }
 type Range = Awaited<ReturnType<typeof rangeOf>>;
 
-/** The payments of the range (whole days of the shop's calendar), counted or voided. */
-function inRange({ shopId, first, last, timeZone }: Range, voided: boolean) {
+/** The shop's payments taken in the range (whole days of the shop's calendar). */
+function inDays({ shopId, first, last, timeZone }: Range) {
   return Prisma.sql`p.shop_id = ${shopId}::uuid
       AND p.created_at >= (${first}::date::timestamp AT TIME ZONE ${timeZone})
-      AND p.created_at < ((${last}::date + 1)::timestamp AT TIME ZONE ${timeZone})
-      AND p.voided_at IS ${voided ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}`;
+      AND p.created_at < ((${last}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
 }
+
+/** Those of them counted, or those voided. */
+const inRange = (range: Range, voided: boolean) =>
+  Prisma.sql`${inDays(range)} AND p.voided_at IS ${voided ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}`;
 
 const LINE = Prisma.sql`
     SELECT p.id, p.kind, p.amount::text AS amount, p.method, p.note, p.created_at AS "createdAt",
@@ -114,6 +104,7 @@ const LINE = Prisma.sql`
     FROM payments p JOIN repairs r ON r.id = p.repair_id LEFT JOIN users u ON u.id = p.created_by_id`;
 /** The order of the lines, and the key a page continues after. */
 const KEY: [string, string] = ["p.created_at", "p.id"];
+const KEY_SQL = Prisma.raw(KEY.join(", "));
 
 /** The range's totals, summed by the database (a busy shop's month is tens of thousands of payments). */
 async function summaryOf(client: PrismaClient, range: Range): Promise<TakingsSummary> {
@@ -121,10 +112,7 @@ async function summaryOf(client: PrismaClient, range: Range): Promise<TakingsSum
     client,
     Prisma.sql`
     SELECT p.method, p.kind, p.voided_at IS NOT NULL AS voided, count(*)::int AS lines, sum(p.amount)::text AS total
-    FROM payments p
-    WHERE p.shop_id = ${range.shopId}::uuid
-      AND p.created_at >= (${range.first}::date::timestamp AT TIME ZONE ${range.timeZone})
-      AND p.created_at < ((${range.last}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+    FROM payments p WHERE ${inDays(range)}
     GROUP BY 1, 2, 3`,
   );
   const counted = sums.filter((s) => !s.voided);
@@ -155,17 +143,17 @@ async function summaryOf(client: PrismaClient, range: Range): Promise<TakingsSum
 }
 
 /** A page of one list's lines, after a line's key (or from the first). */
-async function pageOf(client: PrismaClient, range: Range, voided: boolean, after?: Key) {
+async function pageOf(client: PrismaClient, range: Range, voided: boolean, after?: InstantKey) {
   const found = await rows<TakingsRow>(
     client,
     Prisma.sql`${LINE}
     WHERE ${inRange(range, voided)}
-      ${after ? Prisma.sql`AND (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
-    ORDER BY p.created_at, p.id LIMIT ${TAKINGS_PAGE + 1}`,
+      ${after ? Prisma.sql`AND (${KEY_SQL}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : Prisma.empty}
+    ORDER BY ${KEY_SQL} LIMIT ${TAKINGS_PAGE + 1}`,
   );
   const lines = found.slice(0, TAKINGS_PAGE).map(lineJson);
   const last = found.length > TAKINGS_PAGE ? found[TAKINGS_PAGE - 1] : null;
-  return { lines, next: last ? encodeKey(last) : null };
+  return { lines, next: last ? encodeInstantKey(last) : null };
 }
 
 /**
@@ -237,8 +225,6 @@ export async function takingsXlsx(
     counted: read(false),
     voided: read(true),
     summary,
-    from: range.first,
-    to: range.last,
   });
   const name = range.first === range.last ? range.first : `${range.first}_${range.last}`;
   return { fileName: `takings_${name}.xlsx`, body };

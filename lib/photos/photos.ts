@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId } from "@/lib/repairs/queries";
+import { lockShop } from "@/lib/shop/lock";
 import { isUuid } from "@/lib/uuid";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { photoJson } from "@/lib/repairs/serialize";
@@ -48,7 +49,7 @@ const quotaExceeded = () => new AppError("uploadQuotaExceeded");
  * the last space.
  */
 export async function assertQuotaFits(tx: Prisma.TransactionClient, shopId: string, adding: number): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM shops WHERE id = ${shopId}::uuid FOR UPDATE`;
+  await lockShop(tx, shopId);
   if ((await storedBytes(tx, shopId)) + adding > quotaBytes()) throw quotaExceeded();
 }
 

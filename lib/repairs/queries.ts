@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { isUuid } from "@/lib/uuid";
 import { rows } from "@/lib/db";
+import { decodeInstantKey, encodeInstantKey, holdable } from "@/lib/db/keyset";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
@@ -49,31 +50,22 @@ const dayOf = (value: Instant | null | undefined) =>
 
 /** An opaque position in the list, in the order `sort` reads it. */
 export function encodeCursor(row: SortKey, sort: ListQuery["sort"] = "created"): string {
-  const key =
-    sort === "deadline"
-      ? ["d", dayOf(row.deadline), row.id]
-      : [typeof row.createdAt === "string" ? row.createdAt : row.createdAt.toISOString(), row.id];
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
+  if (sort !== "deadline") return encodeInstantKey(row);
+  return Buffer.from(JSON.stringify(["d", dayOf(row.deadline), row.id])).toString("base64url");
 }
 
-// Postgres' timestamps end sooner than JavaScript's Dates: keep to years it can hold.
-const holdable = (date: Date) =>
-  !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 9999;
-
 function decodeCursor(cursor: string, sort: ListQuery["sort"]): Cursor {
+  if (sort !== "deadline") {
+    const key = decodeInstantKey(cursor);
+    if (!key) throw new AppError("listQueryInvalid");
+    return { sort, ...key };
+  }
   try {
     const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as string[];
-    if (sort === "deadline") {
-      const [mark, day, id] = key;
-      const valid = day === "infinity" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && holdable(new Date(day)));
-      if (mark !== "d" || key.length !== 3 || !valid || !isUuid(id)) throw new Error("bad cursor");
-      return { sort, deadline: day, id };
-    }
-    const [at, id] = key;
-    const createdAt = new Date(at);
-    if (key.length !== 2 || !isUuid(id) || !holdable(createdAt)) throw new Error("bad cursor");
-    // Sent as ISO 8601 text, which Postgres reads exactly (pg would print a Date in local time first).
-    return { sort, createdAt: createdAt.toISOString(), id };
+    const [mark, day, id] = key;
+    const valid = day === "infinity" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && holdable(new Date(day)));
+    if (mark !== "d" || key.length !== 3 || !valid || !isUuid(id)) throw new Error("bad cursor");
+    return { sort, deadline: day, id };
   } catch {
     throw new AppError("listQueryInvalid");
   }

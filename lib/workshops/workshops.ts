@@ -1,5 +1,6 @@
 import { AppError, successText } from "@/lib/errors";
 import type { Prisma, PrismaClient, Workshop } from "@/lib/generated/prisma/client";
+import { lockShop } from "@/lib/shop/lock";
 import { isUuid } from "@/lib/uuid";
 import { workshopSchema } from "./schema";
 
@@ -53,7 +54,7 @@ export async function createWorkshop(client: PrismaClient, caller: Caller, input
   const data = workshopSchema.parse(input);
   const workshop = await client.$transaction(async (tx) => {
     // One shop's additions one at a time, so the cap holds under concurrent posts.
-    await tx.$executeRaw`SELECT 1 FROM shops WHERE id = ${caller.shopId}::uuid FOR UPDATE`;
+    await lockShop(tx, caller.shopId);
     if ((await tx.workshop.count({ where: { shopId: caller.shopId } })) >= MAX_WORKSHOPS)
       throw new AppError("workshopLimitReached");
     return tx.workshop.create({ data: { ...data, shopId: caller.shopId } });
