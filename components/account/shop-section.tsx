@@ -103,7 +103,8 @@ export function ShopSection() {
     }
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
+  const input =
+    "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900 disabled:bg-slate-100 disabled:text-slate-600";
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.shop")}>
       <h2 className="text-lg font-semibold">{t("settings.shop")}</h2>
