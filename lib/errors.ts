@@ -38,6 +38,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   accountNotFound: 404,
   ownerOnly: 403,
   lastOwner: 409,
+  repairHasMoney: 409,
   repairNotFound: 404,
   photoNotFound: 404,
   paymentNotFound: 404,

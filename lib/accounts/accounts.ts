@@ -5,6 +5,7 @@ import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { isUuid } from "@/lib/uuid";
 import { lockShop } from "@/lib/shop/lock";
+import { recordActivity } from "@/lib/activity/activity";
 import { assertAnotherOwner, assertOwner } from "./roles";
 
 // A shop's accounts, as Settings lists them, and removing one (staff who
@@ -63,12 +64,21 @@ export async function removeAccount(client: PrismaClient, caller: Caller, accoun
         removedAt: new Date(),
         // Freed: the same person may be given a new account one day.
         email: `removed-${target.id}@removed.invalid`,
+        // Kept apart, so the operator's commands still find it by the address it had.
+        removedEmail: target.email,
         twofaEnabled: false,
         twofaSecret: null,
       },
     });
     if (removed.count === 0) throw new AppError("accountNotFound");
     await revokeAllSessions(tx, target.id);
+    await recordActivity(tx, {
+      shopId: caller.shopId,
+      kind: "account_removed",
+      actorId: caller.userId,
+      accountId: target.id,
+      detail: { name: target.name, email: target.email },
+    });
   });
   return { message: successText("accountRemoved") };
 }

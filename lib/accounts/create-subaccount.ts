@@ -4,7 +4,9 @@ import { AppError, successText, uniqueViolation } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { limits, takeSlot } from "@/lib/rate-limit";
 import { lockShop } from "@/lib/shop/lock";
+import { recordActivity } from "@/lib/activity/activity";
 import { activeAccounts } from "./accounts";
+import { assertOwner } from "./roles";
 import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
 
 /**
@@ -14,7 +16,12 @@ import { MAX_ACCOUNTS_PER_SHOP } from "./limits";
  */
 const unavailable = () => new AppError("emailUnavailable", { fields: { email: "emailUnavailable" } });
 
-export async function createSubaccount(client: PrismaClient, shopId: string, input: unknown) {
+export async function createSubaccount(
+  client: PrismaClient,
+  caller: { userId: string; shopId: string },
+  input: unknown,
+) {
+  const { shopId } = caller;
   const data = subaccountSchema.parse(input);
   // Checked before the rate limit and the (costly) hash, and again under the lock below.
   if ((await client.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP)
@@ -26,11 +33,23 @@ export async function createSubaccount(client: PrismaClient, shopId: string, inp
       // Locking the shop's row makes concurrent creations take turns, so the
       // count below cannot be read by two of them at once.
       await lockShop(tx, shopId);
+      // Still an owner now (not demoted by another owner while the password was hashed).
+      await assertOwner(tx, caller);
       if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
         throw new AppError("accountLimitReached");
       }
       if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) throw unavailable();
-      return tx.user.create({ data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" } });
+      const created = await tx.user.create({
+        data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" },
+      });
+      await recordActivity(tx, {
+        shopId,
+        kind: "account_added",
+        actorId: caller.userId,
+        accountId: created.id,
+        detail: { name: created.name, email: created.email, role: created.role },
+      });
+      return created;
     })
     .catch((error: unknown) => {
       // Taken by a request that committed in between.

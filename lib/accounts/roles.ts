@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { recordActivity } from "@/lib/activity/activity";
 import { lockShop } from "@/lib/shop/lock";
 import { isUuid } from "@/lib/uuid";
 
@@ -51,6 +52,15 @@ export async function changeRole(client: PrismaClient, caller: Caller, accountId
     if (!target) throw new AppError("accountNotFound");
     if (role === "staff" && target.role === "owner") await assertAnotherOwner(tx, caller.shopId, target.id);
     const changed = await tx.user.update({ where: { id: target.id }, data: { role } });
+    if (role !== target.role) {
+      await recordActivity(tx, {
+        shopId: caller.shopId,
+        kind: "role_changed",
+        actorId: caller.userId,
+        accountId: target.id,
+        detail: { name: target.name, from: target.role, to: role },
+      });
+    }
     return { id: changed.id, name: changed.name, email: changed.email, role: changed.role };
   });
 }
@@ -62,5 +72,17 @@ export async function changeRole(client: PrismaClient, caller: Caller, accountId
 export async function makeOwner(client: PrismaClient, email: string) {
   const user = await client.user.findFirst({ where: { email, removedAt: null } });
   if (!user) return null;
-  return client.user.update({ where: { id: user.id }, data: { role: "owner" } });
+  return client.$transaction(async (tx) => {
+    const changed = await tx.user.update({ where: { id: user.id }, data: { role: "owner" } });
+    if (user.role !== "owner") {
+      await recordActivity(tx, {
+        shopId: user.shopId,
+        kind: "role_changed",
+        actorId: null,
+        accountId: user.id,
+        detail: { name: user.name, from: user.role, to: "owner" },
+      });
+    }
+    return changed;
+  });
 }

@@ -43,13 +43,14 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "setup_tokens", orderBy: "id" },
   { name: "account_lockouts", orderBy: "email" },
   { name: "workshops", orderBy: "id" },
-  { name: "repairs", orderBy: "id" },
+  { name: "repair_records", orderBy: "id" },
   { name: "photos", orderBy: "id" },
   { name: "signatures", orderBy: "id" },
   { name: "payments", orderBy: "id" },
   { name: "status_history", orderBy: "id" },
   { name: "notices", orderBy: "id" },
   { name: "repair_events", orderBy: "id" },
+  { name: "activity", orderBy: "id" },
 ];
 /**
  * Not backed up: counters and search words the repairs' triggers rebuild,

@@ -1,4 +1,5 @@
 import { CATALOGS } from "@/i18n/catalogs";
+import { activityLayout, type ActivitySheetRow } from "@/lib/activity/sheet";
 import { takingsLayout, type TakingsRow } from "@/lib/payments/takings-sheet";
 import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { FileJob, KeysetRead } from "./thread";
@@ -38,6 +39,16 @@ export function planOf(file: FileJob, reader: Reader): FilePlan {
       parts: [{ read: file.read }],
       cells: (row) => cells(row as ExportRow),
       refuseEmpty: true,
+    };
+  }
+  if (file.kind === "activity") {
+    const layout = activityLayout(reader.language, reader.timeZone);
+    return {
+      columns: layout.columns,
+      sheetName: numbered(layout.sheetName),
+      parts: [{ read: file.read }],
+      cells: (row) => layout.cells(row as ActivitySheetRow),
+      refuseEmpty: false,
     };
   }
   const layout = takingsLayout(file.summary, messages, reader.timeZone);

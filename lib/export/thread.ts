@@ -35,7 +35,8 @@ export type FileJob =
       /** The file's moment (ms since the epoch): a quote past its expiry by then reads as expired. */
       now: number;
     }
-  | { kind: "takings"; counted: KeysetRead; voided: KeysetRead; summary: TakingsSummary };
+  | { kind: "takings"; counted: KeysetRead; voided: KeysetRead; summary: TakingsSummary }
+  | { kind: "activity"; read: KeysetRead };
 
 /** What the thread is given: where and what to read, and how to write it. */
 export type ExportJob = {

@@ -272,6 +272,14 @@ export async function readJson(request: Request, limit: number = BODY_LIMITS.sma
   return body as Record<string, unknown>;
 }
 
+/** readJson for a call whose body may be left out (no length, no type): `{}` then. */
+export async function readJsonIfAny(request: Request, limit: number = BODY_LIMITS.small) {
+  const length = request.headers.get("content-length");
+  const none = !request.headers.get("content-type") && !request.headers.get("transfer-encoding");
+  if (none && (length === null || length === "0")) return {};
+  return readJson(request, limit);
+}
+
 /** A request's query parameters, each checked like a JSON body's strings. */
 export function readQuery(request: Request): Record<string, string> {
   const query = Object.fromEntries(new URL(request.url).searchParams);

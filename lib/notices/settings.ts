@@ -2,9 +2,10 @@ import { z } from "zod";
 import { successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
+import { recordShopChanges } from "@/lib/activity/activity";
 import { mailConfigured } from "./queue";
 
-// The shop's notice switches (settings, Notices; any account of the shop):
+// The shop's notice switches (settings, Notices; changed by an owner):
 // the three moments on by default, the two reminders and any other status off.
 
 /** Statuses with a switch of their own are not among the "other" ones. */
@@ -60,19 +61,28 @@ export async function getNoticeSettings(client: PrismaClient, caller: { shopId: 
   return json(await client.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: SELECT }));
 }
 
-export async function saveNoticeSettings(client: PrismaClient, caller: { shopId: string }, input: unknown) {
+export async function saveNoticeSettings(
+  client: PrismaClient,
+  caller: { shopId: string; userId: string },
+  input: unknown,
+) {
   const body = noticeSettingsSchema.parse(input);
-  const shop = await client.shop.update({
-    where: { id: caller.shopId },
-    data: {
-      notifyReceived: body.received,
-      notifyQuote: body.quote,
-      notifyReady: body.ready,
-      notifyQuoteExpiring: body.quote_expiring,
-      notifyNotCollectedDays: body.not_collected_days,
-      notifyStatuses: body.statuses ? [...new Set(body.statuses)] : undefined,
-    },
-    select: SELECT,
+  const shop = await client.$transaction(async (tx) => {
+    const before = await tx.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: SELECT });
+    const after = await tx.shop.update({
+      where: { id: caller.shopId },
+      data: {
+        notifyReceived: body.received,
+        notifyQuote: body.quote,
+        notifyReady: body.ready,
+        notifyQuoteExpiring: body.quote_expiring,
+        notifyNotCollectedDays: body.not_collected_days,
+        notifyStatuses: body.statuses ? [...new Set(body.statuses)] : undefined,
+      },
+      select: SELECT,
+    });
+    await recordShopChanges(tx, caller, json(before), json(after));
+    return after;
   });
   return { ...json(shop), message: successText("noticesSaved") };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordActivity } from "@/lib/activity/activity";
 import type { Locale } from "@/i18n/config";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/client";
@@ -87,12 +88,12 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 /** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version (If-Match). */
 async function lockRepair(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
   assertRepairId(repairId);
-  const [repair] = await tx.$queryRaw<{ paidTotal: string; version: number }[]>`
-    SELECT paid_total::text AS "paidTotal", version FROM repairs
+  const [repair] = await tx.$queryRaw<{ paidTotal: string; version: number; repairNumber: string }[]>`
+    SELECT paid_total::text AS "paidTotal", version, repair_number AS "repairNumber" FROM repairs
     WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
   if (!repair) throw notFound();
   if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
-  return { paidTotal: Number(repair.paidTotal) };
+  return { paidTotal: Number(repair.paidTotal), repairNumber: repair.repairNumber };
 }
 
 /** Sets what was paid; the repair's new version. A total its column cannot hold is bad input, not a 500. */
@@ -154,7 +155,7 @@ export async function voidPayment(
 ) {
   const { reason } = voidSchema.parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId);
+    const { paidTotal, repairNumber } = await lockRepair(tx, actor.shopId, repairId);
     const payment = isUuid(paymentId)
       ? await tx.payment.findFirst({ where: { id: paymentId, repairId, shopId: actor.shopId } })
       : null;
@@ -179,6 +180,14 @@ export async function voidPayment(
         changedById: actor.userId,
         changedAt: now,
       },
+    });
+    await recordActivity(tx, {
+      shopId: actor.shopId,
+      kind: "payment_voided",
+      actorId: actor.userId,
+      repair: { id: repairId, number: repairNumber },
+      detail: { kind: payment.kind, amount: Number(payment.amount), method: payment.method, reason },
+      at: now,
     });
     return paymentJson(voided);
   });

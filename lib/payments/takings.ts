@@ -5,8 +5,7 @@ import { decodeInstantKey, encodeInstantKey, type InstantKey } from "@/lib/db/ke
 import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
-import { parseDeadline } from "@/lib/repairs/dates";
-import { iso } from "@/lib/repairs/serialize";
+import { daysName, onDays, shopDays, type ShopDays } from "@/lib/shop/days";
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 
@@ -18,21 +17,6 @@ import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 // itself issues no invoice.
 
 const err = (code: ErrorCode) => ({ error: code });
-const day = z.preprocess(
-  (v) => (typeof v === "string" && v.trim() ? v.trim() : undefined),
-  z
-    .string(err("takingsDateInvalid"))
-    .transform((text, ctx) => {
-      const date = parseDeadline(text);
-      if (!date) ctx.addIssue({ code: "custom", message: "takingsDateInvalid" });
-      return date ?? new Date(0);
-    })
-    .optional(),
-);
-export const takingsQuerySchema = z
-  .object({ from: day, to: day })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, err("takingsRangeInvalid"))
-  .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= 366 * 86_400_000, err("takingsRangeInvalid"));
 
 const cursor = z
   .string()
@@ -70,38 +54,23 @@ function lineJson(row: TakingsRow) {
 export type TakingsLine = ReturnType<typeof lineJson>;
 
 const cents = (n: number) => Math.round(n * 100) / 100;
-const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The days asked for (today in the shop's zone when left out), and the shop's zone. */
-async function rangeOf(client: PrismaClient, shopId: string, query: unknown) {
-  const { from, to } = takingsQuerySchema.parse(query);
-  const [shop] = await rows<{ timeZone: string; today: string | Date }>(
-    client,
-    Prisma.sql`SELECT time_zone AS "timeZone", (now() AT TIME ZONE time_zone)::date AS today FROM shops WHERE id = ${shopId}::uuid`,
-  );
-  const today = iso(shop.today)!.slice(0, 10);
-  const first = from ? ymd(from) : to ? ymd(to) : today;
-  const last = to ? ymd(to) : from ? ymd(from) : today;
-  return { shopId, first, last, timeZone: shop.timeZone };
-}
-type Range = Awaited<ReturnType<typeof rangeOf>>;
+type Range = ShopDays;
 
 /** The shop's payments taken in the range (whole days of the shop's calendar). */
-function inDays({ shopId, first, last, timeZone }: Range) {
-  return Prisma.sql`p.shop_id = ${shopId}::uuid
-      AND p.created_at >= (${first}::date::timestamp AT TIME ZONE ${timeZone})
-      AND p.created_at < ((${last}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
-}
+const inDays = (range: Range) =>
+  Prisma.sql`p.shop_id = ${range.shopId}::uuid AND ${onDays(Prisma.sql`p.created_at`, range)}`;
 
 /** Those of them counted, or those voided. */
 const inRange = (range: Range, voided: boolean) =>
   Prisma.sql`${inDays(range)} AND p.voided_at IS ${voided ? Prisma.sql`NOT NULL` : Prisma.sql`NULL`}`;
 
+// repair_records, not the repairs view: a deleted (archived) repair's payments are money taken all the same.
 const LINE = Prisma.sql`
     SELECT p.id, p.kind, p.amount::text AS amount, p.method, p.note, p.created_at AS "createdAt",
       p.voided_at AS "voidedAt", p.void_reason AS "voidReason", u.name AS "createdBy",
       r.id AS "repairId", r.repair_number AS "repairNumber", r.customer_name AS "customerName"
-    FROM payments p JOIN repairs r ON r.id = p.repair_id LEFT JOIN users u ON u.id = p.created_by_id`;
+    FROM payments p JOIN repair_records r ON r.id = p.repair_id LEFT JOIN users u ON u.id = p.created_by_id`;
 /** The order of the lines, and the key a page continues after. */
 const KEY: [string, string] = ["p.created_at", "p.id"];
 const KEY_SQL = Prisma.raw(KEY.join(", "));
@@ -165,7 +134,7 @@ async function pageOf(client: PrismaClient, range: Range, voided: boolean, after
  */
 export async function takings(client: PrismaClient, shopId: string, query: unknown) {
   const { lines, after } = pageQuerySchema.parse(query);
-  const range = await rangeOf(client, shopId, query);
+  const range = await shopDays(client, shopId, query);
   if (lines) {
     const page = await pageOf(client, range, lines === "voided", after);
     return { from: range.first, to: range.last, lines, [lines]: page.lines, next: page.next };
@@ -214,7 +183,7 @@ export async function takingsXlsx(
   query: unknown,
   reader: { language: Locale; timeZone: string },
 ) {
-  const range = await rangeOf(client, shopId, query);
+  const range = await shopDays(client, shopId, query);
   const summary = await summaryOf(client, range);
   const read = (voided: boolean) => {
     const where = Prisma.sql`${LINE} WHERE ${inRange(range, voided)}`;
@@ -226,6 +195,5 @@ export async function takingsXlsx(
     voided: read(true),
     summary,
   });
-  const name = range.first === range.last ? range.first : `${range.first}_${range.last}`;
-  return { fileName: `takings_${name}.xlsx`, body };
+  return { fileName: `takings_${daysName(range)}.xlsx`, body };
 }

@@ -15,7 +15,6 @@ import { findWorkshop } from "@/lib/workshops/workshops";
 import { dayIn } from "@/lib/time-zone";
 import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
-import { deleteWithFiles } from "@/lib/photos/store";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
 import { takeRepairNumber } from "./numbering";
 import { comebackOf, startWarranty } from "./warranty";
@@ -45,7 +44,7 @@ type Changer = Actor | { shopId: string; byCustomer: true };
 export type Expected = number[] | null;
 
 /** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version. */
-async function lockRepair(tx: Tx, shopId: string, id: string, expected: Expected = null): Promise<Repair> {
+export async function lockRepair(tx: Tx, shopId: string, id: string, expected: Expected = null): Promise<Repair> {
   assertRepairId(id);
   await tx.$executeRaw`SELECT 1 FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
   const repair = await tx.repair.findFirst({ where: { id, shopId } });
@@ -347,27 +346,6 @@ export async function setQuote(
   });
   if (repair.noticed) wakeWorker();
   return repairJson(repair);
-}
-
-/** Deletes a repair, its photo records and its photo files: all of them, or none. */
-export async function deleteRepair(client: PrismaClient, shopId: string, id: string): Promise<void> {
-  assertRepairId(id);
-  // Its photos' and signatures' files are set aside with it, so none is served once it is gone.
-  const images = { where: { shopId, repairId: id }, select: { filePath: true } } as const;
-  const [photos, signatures] = await Promise.all([client.photo.findMany(images), client.signature.findMany(images)]);
-  const files = [...photos, ...signatures].map((image) => image.filePath);
-  await deleteWithFiles(files, () =>
-    client.$transaction(async (tx) => {
-      await lockRepair(tx, shopId, id);
-      // An image added meanwhile would lose its file: refuse and let the caller retry.
-      const [photosNow, signaturesNow] = await Promise.all([
-        tx.photo.count({ where: { shopId, repairId: id } }),
-        tx.signature.count({ where: { shopId, repairId: id } }),
-      ]);
-      if (photosNow + signaturesNow !== files.length) throw new AppError("repairChanged");
-      await tx.repair.delete({ where: { id, shopId } });
-    }),
-  );
 }
 
 /** A new status link's two columns: the token sealed, and its hash. */

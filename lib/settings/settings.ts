@@ -1,5 +1,6 @@
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { recordShopChanges } from "@/lib/activity/activity";
 import { settingsSchema } from "./schema";
 
 type Caller = { userId: string; shopId: string };
@@ -17,7 +18,11 @@ export async function updateSettings(client: PrismaClient, caller: Caller, input
   const { language, time_zone } = settingsSchema.parse(input);
   await client.$transaction(async (tx) => {
     if (language) await tx.user.update({ where: { id: caller.userId }, data: { language } });
-    if (time_zone) await tx.shop.update({ where: { id: caller.shopId }, data: { timeZone: time_zone } });
+    if (time_zone) {
+      const before = await tx.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: { timeZone: true } });
+      await tx.shop.update({ where: { id: caller.shopId }, data: { timeZone: time_zone } });
+      await recordShopChanges(tx, caller, { time_zone: before.timeZone }, { time_zone });
+    }
   });
   return { ...(await getSettings(client, caller)), message: successText("settingsSaved") };
 }

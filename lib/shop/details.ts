@@ -1,6 +1,7 @@
 import type { Locale } from "@/i18n/config";
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { recordShopChanges } from "@/lib/activity/activity";
 import { shopDetailsSchema } from "./schema";
 
 type Caller = { shopId: string };
@@ -79,26 +80,31 @@ export async function getShopDetails(client: PrismaClient, caller: Caller): Prom
   return detailsJson(shop);
 }
 
-/** PUT /shop: any account of the shop may change any of its details; the body as sent. */
-export async function updateShopDetails(client: PrismaClient, caller: Caller, input: unknown) {
+/** PUT /shop (owners, app/api/shop): any of its details; the body as sent. Each change goes to the activity log. */
+export async function updateShopDetails(client: PrismaClient, caller: Caller & { userId: string }, input: unknown) {
   const { opening_hours, ticket_terms, ready_waiting_days, legal_name, tax_id, ...rest } =
     shopDetailsSchema.parse(input);
   const { repair_number_prefix, next_repair_number, deposit_percent, warranty_months, ...contact } = rest;
-  const shop = await client.shop.update({
-    where: { id: caller.shopId },
-    data: {
-      ...contact,
-      openingHours: opening_hours,
-      ticketTerms: ticket_terms,
-      readyWaitingDays: ready_waiting_days,
-      legalName: legal_name,
-      taxId: tax_id,
-      repairNumberPrefix: repair_number_prefix,
-      nextRepairNumber: next_repair_number,
-      depositPercent: deposit_percent,
-      warrantyMonths: warranty_months,
-    },
-    select: SELECT,
+  const shop = await client.$transaction(async (tx) => {
+    const before = await tx.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: SELECT });
+    const after = await tx.shop.update({
+      where: { id: caller.shopId },
+      data: {
+        ...contact,
+        openingHours: opening_hours,
+        ticketTerms: ticket_terms,
+        readyWaitingDays: ready_waiting_days,
+        legalName: legal_name,
+        taxId: tax_id,
+        repairNumberPrefix: repair_number_prefix,
+        nextRepairNumber: next_repair_number,
+        depositPercent: deposit_percent,
+        warrantyMonths: warranty_months,
+      },
+      select: SELECT,
+    });
+    await recordShopChanges(tx, caller, detailsJson(before), detailsJson(after));
+    return after;
   });
   return { ...detailsJson(shop), message: successText("shopSaved") };
 }

@@ -50,13 +50,13 @@ async function sealAll(client: pg.Client, keyHex: string, batch: number): Promis
   let sealed = 0;
   for (;;) {
     const { rows } = await client.query<{ id: string; status_token: string }>(
-      `SELECT id, status_token FROM repairs WHERE status_token NOT LIKE '${SEALED}%' LIMIT $1`,
+      `SELECT id, status_token FROM repair_records WHERE status_token NOT LIKE '${SEALED}%' LIMIT $1`,
       [batch],
     );
     if (rows.length === 0) return sealed;
     // Only a row whose token is still the one read is sealed: one replaced meanwhile is left as it is.
     const result = await client.query(
-      `UPDATE repairs r SET status_token = s.sealed
+      `UPDATE repair_records r SET status_token = s.sealed
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, token, sealed)
         WHERE r.id = s.id AND r.status_token = s.token`,
       [rows.map((r) => r.id), rows.map((r) => r.status_token), rows.map((r) => seal(r.status_token, keyHex))],

@@ -52,7 +52,7 @@ async function populate(databaseUrl: string, uploadDir: string) {
         email,
         password: "Correct-Horse-9",
       });
-      await createSubaccount(client, owner.shopId, {
+      await createSubaccount(client, owner, {
         name: 'Pere "Staff" Puig',
         email: `staff-${email}`,
         password: "Another-Horse-8",

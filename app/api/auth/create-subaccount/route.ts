@@ -3,5 +3,5 @@ import { ownerRoute } from "@/lib/http/handler";
 import { json, readJson } from "@/lib/http/respond";
 
 export const POST = ownerRoute(async ({ db, request, caller }) =>
-  json(await createSubaccount(db, caller.shopId, await readJson(request)), { status: 201 }),
+  json(await createSubaccount(db, caller, await readJson(request)), { status: 201 }),
 );

@@ -1,7 +1,8 @@
 import { ifMatch, repairAnswer } from "@/lib/http/etag";
 import { authedRoute } from "@/lib/http/handler";
-import { BODY_LIMITS, json, readJson } from "@/lib/http/respond";
-import { deleteRepair, updateRepair } from "@/lib/repairs/mutations";
+import { BODY_LIMITS, json, readJson, readJsonIfAny } from "@/lib/http/respond";
+import { deleteRepair } from "@/lib/repairs/archive";
+import { updateRepair } from "@/lib/repairs/mutations";
 import { getRepair } from "@/lib/repairs/queries";
 
 export const GET = authedRoute(async ({ db, caller, params }) =>
@@ -14,7 +15,8 @@ export const PUT = authedRoute(async ({ db, request, caller, params }) =>
   ),
 );
 
-export const DELETE = authedRoute(async ({ db, caller, params }) => {
-  await deleteRepair(db, caller.shopId, params.id);
-  return json({ success: true });
+/** The spec's call has no body; `{ reason }` is recorded with a kept repair or an erased number. */
+export const DELETE = authedRoute(async ({ db, request, caller, params }) => {
+  const outcome = await deleteRepair(db, caller, params.id, await readJsonIfAny(request));
+  return json({ success: true, kept: outcome === "archived" });
 });
