@@ -10,6 +10,7 @@ const BROWSER_SAFE = [
   "@/lib/time-zone",
   "@/lib/errors",
   "@/lib/accounts/limits",
+  "@/lib/activity/text",
   "@/lib/auth/rules",
   "@/lib/auth/schema",
   "@/lib/export/fields",

@@ -13,7 +13,17 @@ async function main() {
   await onOperatorDatabase(async (client) => {
     const address = normalizeEmail(email);
     const wasLocked = await unlockAccount(client, address);
-    console.log(wasLocked ? `Unlocked ${address}: it can sign in again.` : `${address} was not locked.`);
+    const inUse = await client.user.findFirst({ where: { email: address, removedAt: null }, select: { id: true } });
+    const removed = inUse
+      ? null
+      : await client.user.findFirst({ where: { removedEmail: address }, orderBy: { removedAt: "desc" } });
+    if (!inUse && !removed && !wasLocked) throw new Error(`No account has or had the email ${address}.`);
+    console.log(wasLocked ? `Unlocked ${address}.` : `${address} was not locked.`);
+    if (removed?.removedAt) {
+      console.log(
+        `Its account was removed on ${removed.removedAt.toISOString()}: npm run account:reset-password brings it back.`,
+      );
+    }
   });
 }
 

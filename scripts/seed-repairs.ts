@@ -205,7 +205,7 @@ async function main() {
          AND w.k = get_byte(uuid_send(r.id), 15) % 5`,
       [shopId],
     );
-    await raw.query("ANALYZE repairs");
+    await raw.query("ANALYZE repair_records");
     const seconds = (performance.now() - started) / 1000;
     const photos = await client.photo.count({ where: { shopId } });
     console.log(

@@ -1,6 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { LOCALES, type Locale } from "@/i18n/config";
@@ -193,6 +194,22 @@ export function SettingsScreen() {
       <NoticesSettings />
       <WorkshopsSection />
       <AccountsSection />
+      {user.role === "owner" && (
+        <section className={card} aria-labelledby="records-title">
+          <h2 id="records-title" className="text-lg font-semibold">
+            {t("settings.records")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("settings.recordsHint")}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Link href="/deleted-repairs" className={button("secondary")}>
+              {t("settings.deletedLink")}
+            </Link>
+            <Link href="/activity" className={button("secondary")}>
+              {t("settings.activityLink")}
+            </Link>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

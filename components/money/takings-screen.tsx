@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { takingsApi } from "@/lib/client/api";
 import { PAYMENT_KINDS, PAYMENT_METHODS } from "@/lib/payments/kinds";
 import type { Takings, TakingsLine } from "@/lib/payments/takings";
-import { isDayText, maskDate } from "@/lib/repairs/dates";
 import { button } from "@/components/ui/button";
 import { saveDownload } from "@/components/ui/download";
+import { DayRangeForm, type DayRange } from "@/components/ui/day-range-form";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 import { useFormat } from "@/components/repairs/format";
@@ -65,15 +65,12 @@ function More({ shown, total, busy, onMore }: { shown: number; total: number; bu
 export function TakingsScreen() {
   const t = useTranslations();
   const format = useFormat();
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
   const [report, setReport] = useState<Takings | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The range the report on screen was asked for: its next pages are of the same days.
   const [shown, setShown] = useState<{ from?: string; to?: string }>({});
 
-  const range = useCallback(() => ({ ...(from.trim() ? { from } : {}), ...(to.trim() ? { to } : {}) }), [from, to]);
   const load = useCallback(
     (asked: { from?: string; to?: string }) =>
       takingsApi.get(asked).then(
@@ -90,12 +87,6 @@ export function TakingsScreen() {
   useEffect(() => {
     void load({});
   }, [load]);
-
-  function show(event: FormEvent) {
-    event.preventDefault();
-    if ([from, to].some((d) => d.trim() && !isDayText(d.trim()))) return setFailure(t("errors.takingsDateInvalid"));
-    void load(range());
-  }
 
   async function more(lines: "payments" | "voided") {
     const after = report?.next[lines];
@@ -115,10 +106,10 @@ export function TakingsScreen() {
     }
   }
 
-  async function download() {
+  async function download(asked: DayRange) {
     setBusy(true);
     try {
-      await saveDownload(await takingsApi.xlsx(range()), "takings.xlsx");
+      await saveDownload(await takingsApi.xlsx(asked), "takings.xlsx");
     } catch (error) {
       setFailure(apiErrorText(t, error, t("takings.failed")));
     } finally {
@@ -126,7 +117,6 @@ export function TakingsScreen() {
     }
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal";
   const totals = report?.totals;
   return (
     <div className="flex max-w-3xl flex-col gap-4">
@@ -134,32 +124,12 @@ export function TakingsScreen() {
         <h1 className="text-2xl font-semibold">{t("takings.title")}</h1>
         <p className="mt-1 text-slate-600">{t("takings.intro")}</p>
       </div>
-      <form onSubmit={show} className="flex flex-wrap items-end gap-3">
-        {(
-          [
-            ["from", from, setFrom],
-            ["to", to, setTo],
-          ] as const
-        ).map(([name, value, set]) => (
-          <label key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            {t(`takings.${name}`)}
-            <input
-              value={value}
-              onChange={(e) => set(maskDate(e.target.value))}
-              placeholder={t("createRepair.deadlinePlaceholder")}
-              inputMode="numeric"
-              maxLength={10}
-              className={`${input} w-36`}
-            />
-          </label>
-        ))}
-        <button type="submit" className={button("primary")}>
-          {t("takings.show")}
-        </button>
-        <button type="button" onClick={download} disabled={busy} className={button("secondary")}>
-          {t("takings.download")}
-        </button>
-      </form>
+      <DayRangeForm
+        busy={busy}
+        onShow={(asked) => void load(asked)}
+        onDownload={(asked) => void download(asked)}
+        onInvalid={() => setFailure(t("errors.takingsDateInvalid"))}
+      />
       {failure && <ErrorNotice>{failure}</ErrorNotice>}
       {report && totals && (
         <>

@@ -1,5 +1,6 @@
 "use client";
 
+import { DeleteRepairDialog } from "./delete-dialog";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -12,7 +13,6 @@ import type { QuickAction } from "@/lib/repairs/quick-actions";
 import { useFormat } from "./format";
 import { BackToList } from "./back-to-list";
 import { apiErrorText } from "@/components/ui/error-text";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { PhotoGallery } from "./photo-gallery";
 import {
@@ -353,26 +353,17 @@ export function RepairView({
           }}
         />
       )}
-      <ConfirmDialog
-        open={dialog === "delete"}
-        onCancel={() => setDialog(null)}
-        title={t("repair.deleteTitle")}
-        description={t("repair.deleteConfirm", { number: repair.repair_number, customer: repair.customer_name })}
-        cancelLabel={t("repair.cancel")}
-        confirmLabel={t("repair.delete")}
-        onConfirm={async () => {
-          // a failed delete closes the dialog and shows the error.
-          setDialog(null);
-          try {
-            await repairsApi.remove(id);
+      {dialog === "delete" && (
+        <DeleteRepairDialog
+          repair={repair}
+          onClose={() => setDialog(null)}
+          onDeleted={(kept) => {
             // Back to the list as it was searched, which says what happened.
-            sayOnList(t("repair.deleted", { number: repair.repair_number }));
+            sayOnList(t(kept ? "success.deletedKept" : "repair.deleted", { number: repair.repair_number }));
             router.push(rememberedListHref());
-          } catch (error) {
-            setFlash({ kind: "error", text: apiErrorText(t, error, t("repair.errors.delete")) });
-          }
-        }}
-      />
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -8,6 +8,9 @@ import { logger, errorFields } from "@/lib/log";
 import { mailConfigured } from "@/lib/notices/queue";
 import { smtpMailer, type MailMessage } from "@/lib/notices/transport";
 import { limits, releaseSlot, takeSlot } from "@/lib/rate-limit";
+import { recordActivity } from "@/lib/activity/activity";
+import { MAX_ACCOUNTS_PER_SHOP } from "@/lib/accounts/limits";
+import { lockShop } from "@/lib/shop/lock";
 import { recordSuccess } from "./lockout";
 import { hashPassword } from "./password";
 import { forgotPasswordSchema, resetPasswordSchema } from "./schema";
@@ -104,15 +107,49 @@ export async function resetPassword(client: PrismaClient, body: unknown, ip: str
   return { message: successText("passwordChanged") };
 }
 
-/** The operator's reset (npm run account:reset-password): a new password, every session ended. */
-export async function setPassword(client: PrismaClient, email: string, password: string): Promise<boolean> {
+export type PasswordSet =
+  | { account: "in use" }
+  /** A removed account, given back its address and its place in its shop. */
+  | { account: "restored"; removedAt: Date }
+  /** A removed account that cannot come back: its shop has its 3 accounts. */
+  | { account: "removed"; removedAt: Date };
+
+/**
+ * The operator's reset (npm run account:reset-password): a new password,
+ * every session ended. It reaches a removed account too, by the address it
+ * had (no account has it now, or that one would be reset): the account comes
+ * back, as it was, if its shop has room for it.
+ */
+export async function setPassword(client: PrismaClient, email: string, password: string): Promise<PasswordSet | null> {
   const passwordHash = await hashPassword(password);
   return client.$transaction(async (tx) => {
     const user = await tx.user.findFirst({ where: { email, removedAt: null } });
-    if (!user) return false;
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await revokeAllSessions(tx, user.id);
+    if (user) {
+      await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+      await revokeAllSessions(tx, user.id);
+      await tx.accountLockout.deleteMany({ where: { email } });
+      return { account: "in use" };
+    }
+    // Removed (its address kept apart): the operator's reset brings it back, if it can.
+    const removed = await tx.user.findFirst({ where: { removedEmail: email }, orderBy: { removedAt: "desc" } });
+    if (!removed?.removedAt) return null;
+    await lockShop(tx, removed.shopId);
+    const removedAt = removed.removedAt;
+    if ((await tx.user.count({ where: { shopId: removed.shopId, removedAt: null } })) >= MAX_ACCOUNTS_PER_SHOP) {
+      return { account: "removed", removedAt };
+    }
+    await tx.user.update({
+      where: { id: removed.id },
+      data: { passwordHash, email, removedAt: null, removedEmail: null },
+    });
     await tx.accountLockout.deleteMany({ where: { email } });
-    return true;
+    await recordActivity(tx, {
+      shopId: removed.shopId,
+      kind: "account_added",
+      actorId: null,
+      accountId: removed.id,
+      detail: { name: removed.name, email, role: removed.role },
+    });
+    return { account: "restored", removedAt };
   });
 }

@@ -12,6 +12,8 @@ import type { premisesTotals } from "@/lib/repairs/premises";
 import type { NoticeSettings } from "@/lib/notices/settings";
 import type { WorkshopJson } from "@/lib/workshops/workshops";
 import type { WorkQueues } from "@/lib/repairs/queues";
+import type { DeletedRepairs } from "@/lib/repairs/archive";
+import type { ActivityPage } from "@/lib/activity/activity";
 import { apiRequest, apiResponse } from "./api-client";
 import type { LoginTokens } from "./session";
 
@@ -83,7 +85,12 @@ export const repairsApi = {
     apiRequest<RepairJson>(`/repairs/${id}`, { method: "PUT", body: fields, ifMatch: version }),
   /** A new status link; the old one stops working at once. */
   replaceLink: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/status-link`, { method: "POST", body: {} }),
-  remove: (id: string) => apiResponse(`/repairs/${id}`, { method: "DELETE" }).then(done),
+  /** Archived (`kept`) if it was paid, signed or handed over; else erased. The reason goes with either. */
+  remove: (id: string, reason: string) =>
+    apiRequest<{ success: true; kept: boolean }>(`/repairs/${id}`, { method: "DELETE", body: { reason } }),
+  /** Owners: the archived repairs and the erased numbers; restoring one. */
+  deleted: () => apiRequest<DeletedRepairs>("/repairs/deleted"),
+  restore: (id: string) => apiRequest<RepairJson>(`/repairs/${id}/restore`, { method: "POST", body: {} }),
   /** Several repairs to one status, all or none; refused (412) if one moved on from the version the list shows. */
   setStatuses: (repairs: { id: string; version: number }[], status: RepairStatus, send_out?: SendOut) =>
     apiRequest<{ repairs: RepairJson[] }>("/repairs/status", {
@@ -200,6 +207,18 @@ export const takingsApi = {
     apiRequest<TakingsPage>(`/payments?${new URLSearchParams({ ...range, lines, after } as Record<string, string>)}`),
   xlsx: (range: { from?: string; to?: string }) =>
     apiResponse(`/payments?${new URLSearchParams({ ...range, format: "xlsx" } as Record<string, string>)}`),
+};
+
+type Days = { from?: string; to?: string };
+
+/** The shop's activity log (owners): a range of days, newest first, 100 at a time. */
+export const activityApi = {
+  get: (range: Days, after?: string) =>
+    apiRequest<ActivityPage>(
+      `/activity?${new URLSearchParams({ ...range, ...(after ? { after } : {}) } as Record<string, string>)}`,
+    ),
+  xlsx: (range: Days) =>
+    apiResponse(`/activity?${new URLSearchParams({ ...range, format: "xlsx" } as Record<string, string>)}`),
 };
 
 type ExportChoices = {

@@ -106,7 +106,7 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     // So the tables the scenarios write to (the histories' above, and what
     // earlier runs' status changes and notices left), as autovacuum would
     // keep them on a server where it runs (off on this machine's).
-    for (const table of ["repairs", "status_history", "repair_events", "notices"])
+    for (const table of ["repair_records", "status_history", "repair_events", "notices"])
       await c.query(`VACUUM (ANALYZE) ${table}`);
     return {
       workshop,

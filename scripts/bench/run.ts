@@ -17,7 +17,7 @@ import { exitWith } from "../lib/config";
 import { startInbox } from "../lib/mail-sink";
 import { runLoad } from "./load";
 import { ROOT, onlyTexts, ROWS, SECONDS, ROUNDS, EMBEDDED, EMBEDDED_DIR, values } from "./options";
-import { prepareEmbedded, prepareDatabase, startServer, signIn, memoryNow } from "./server";
+import { dropBenchRepairs, prepareEmbedded, prepareDatabase, startServer, signIn, memoryNow } from "./server";
 import { medianBy } from "./report";
 import { apiScenarios } from "./api";
 import { noticeDelivery, loginThroughput, listWhileSigningIn, listWhileUploading } from "./beside";
@@ -79,8 +79,8 @@ async function main() {
     // port; what a previous run created goes, as on a server.
     url = liveServer(EMBEDDED_DIR)!.url!;
     await withClient(url, async (c) => {
-      await c.query("DELETE FROM repairs WHERE repair_number LIKE 'B-%'");
-      for (const table of ["repairs", "repair_words"]) await c.query(`VACUUM ANALYZE ${table}`);
+      await dropBenchRepairs(c);
+      for (const table of ["repair_records", "repair_words"]) await c.query(`VACUUM ANALYZE ${table}`);
     });
   }
   const results: Record<string, unknown> = {

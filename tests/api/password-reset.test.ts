@@ -143,7 +143,7 @@ describe("forgot password", () => {
     expect(weak.stderr).toContain("Password must be at least 12 characters long");
     const unknown = await resetBy("nobody@example.com", `${NEW_PASSWORD}\n`);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("No account has the email nobody@example.com.");
+    expect(unknown.stderr).toContain("No account has or had the email nobody@example.com.");
     const done = await resetBy(owner.email.toUpperCase(), `${NEW_PASSWORD}\n`);
     expect(done.code).toBe(0);
     expect(done.stdout).toContain(`New password set for ${owner.email}`);

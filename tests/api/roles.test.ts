@@ -112,6 +112,39 @@ describe("a shop keeps an owner", () => {
     expect(owners[0].role).toBe("owner");
   });
 
+  it("lets the operator's commands reach a removed account by the address it had, and bring it back while its shop has room", async () => {
+    const { ownerToken, email, staffId } = await shopWithStaff();
+    expect((await remove(ownerToken, staffId)).status).toBe(200);
+    const env = { DATABASE_URL: database.url() };
+    const unlocked = await run([...TSX, "scripts/account-unlock.ts", "--email", email], env);
+    expect(unlocked.code).toBe(0);
+    expect(unlocked.stdout).toContain("npm run account:reset-password brings it back");
+
+    // Its shop filled meanwhile (an owner and two new staff): it cannot come back, and nothing changes.
+    const shop = (await db().user.findUniqueOrThrow({ where: { id: staffId } })).shopId;
+    const extra = [`extra1-${Date.now()}@example.com`, `extra2-${Date.now()}@example.com`];
+    for (const address of extra) {
+      const created = await createRoute(
+        authed("/api/auth/create-subaccount", ownerToken, { name: "Extra", email: address, password: PASSWORD }),
+      );
+      expect(created.status).toBe(201);
+    }
+    const NEW = "Brand-New-Horse-77";
+    const full = await run([...TSX, "scripts/account-reset-password.ts", "--email", email], env, `${NEW}\n`);
+    expect(full.code).toBe(1);
+    expect(full.stderr).toContain("its shop has its 3 accounts");
+    expect((await db().user.findUniqueOrThrow({ where: { id: staffId } })).removedAt).not.toBeNull();
+
+    const removedExtra = await idOf(extra[0]);
+    expect((await remove(ownerToken, removedExtra)).status).toBe(200);
+    const back = await run([...TSX, "scripts/account-reset-password.ts", "--email", email], env, `${NEW}\n`);
+    expect(back.code).toBe(0);
+    expect(back.stdout).toContain(`The account ${email}, removed on`);
+    const user = await db().user.findUniqueOrThrow({ where: { id: staffId } });
+    expect(user).toMatchObject({ email, removedAt: null, removedEmail: null, shopId: shop, role: "staff" });
+    expect((await signIn(email, NEW)).accessToken).toEqual(expect.any(String));
+  });
+
   it("gives the operator a command that makes an account an owner", async () => {
     const { email, staffId } = await shopWithStaff();
     const made = await run([...TSX, "scripts/account-make-owner.ts", "--email", email.toUpperCase()], {

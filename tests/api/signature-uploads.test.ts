@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { POST as signRoute } from "@/app/api/repairs/[id]/signatures/route";
+import { POST as restoreRoute } from "@/app/api/repairs/[id]/restore/route";
 import { GET as serveRoute } from "@/app/uploads/[...path]/route";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -137,7 +138,7 @@ describe("each stage is signed at its moment", () => {
 });
 
 describe("a deleted repair's signatures", () => {
-  it("are no longer served from the moment it is deleted", async () => {
+  it("are no longer served from the moment it is deleted, kept on disk with it, and served again once restored", async () => {
     const { token, api } = await shopSession();
     const repair = await createRepair(api);
     const signature = await (
@@ -151,6 +152,12 @@ describe("a deleted repair's signatures", () => {
     expect((await serve()).status).toBe(200);
     expect((await api.remove(repair.id)).status).toBe(200);
     expect((await serve()).status).toBe(404);
-    expect(existsSync(resolvePhoto(filePath)!)).toBe(false);
+    // Signed: archived, not erased (lib/repairs/archive.ts); its signature is a record kept.
+    expect(existsSync(resolvePhoto(filePath)!)).toBe(true);
+    const restored = await restoreRoute(authed(`/api/repairs/${repair.id}/restore`, token, {}), {
+      params: Promise.resolve({ id: repair.id }),
+    });
+    expect(restored.status).toBe(200);
+    expect((await serve()).status).toBe(200);
   });
 });

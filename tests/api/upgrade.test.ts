@@ -11,6 +11,7 @@ import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "@/lib/db/migrat
 import { env } from "@/lib/env";
 import { createRepair } from "@/lib/repairs/mutations";
 import { addPayment, listPayments } from "@/lib/payments/payments";
+import { deleteRepair, listDeleted } from "@/lib/repairs/archive";
 import { fillStatusLink, statusUrl } from "@/lib/status-link/link";
 import { readStatusPage } from "@/lib/status-link/page";
 import { sealStoredTokens } from "@/lib/status-link/token";
@@ -651,6 +652,80 @@ describe("upgrading from the previous release", () => {
         { email: "staff@kept.example", role: "staff" },
       ]);
     });
+  });
+
+  it("keeps the last release's repairs, payments and history as they were, and from then on archives a paid one rather than erase it", async () => {
+    const release = "20261127100000_shop_owner";
+    const url = await previousRelease(release);
+    let shop = "";
+    let owner = "";
+    await onServer(url, async (c) => {
+      shop = await insertShop(c, "Joieria Puig");
+      owner = (
+        await c.query<{ id: string }>(
+          `INSERT INTO users (shop_id, name, email, password_hash, role) VALUES ($1, 'Marta', 'marta@puig.example', 'x', 'owner') RETURNING id`,
+          [shop],
+        )
+      ).rows[0].id;
+      await c.query(
+        `INSERT INTO users (shop_id, name, email, password_hash, role) VALUES ($1, 'Pere', 'pere@puig.example', 'x', 'staff')`,
+        [shop],
+      );
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, picked_up_at, search_text)
+         SELECT $1, 'R-' || n, 'Client ' || n, 'Anell', (CASE WHEN n = 3 THEN 'picked_up' ELSE 'received' END)::repair_status,
+           CASE WHEN n = 3 THEN now() END, 'r-' || n
+         FROM generate_series(1, 400) n`,
+        [shop],
+      );
+      await c.query(
+        `INSERT INTO status_history (shop_id, repair_id, to_status, changed_by_id)
+         SELECT shop_id, id, 'received', $2 FROM repairs WHERE shop_id = $1`,
+        [shop, owner],
+      );
+      await c.query(
+        `INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_by_id)
+         SELECT shop_id, id, 'deposit', 10, 'cash', $1::uuid FROM repairs WHERE repair_number IN ('R-1', 'R-2')`,
+        [owner],
+      );
+      await c.query(`UPDATE repairs SET paid_total = 10 WHERE repair_number IN ('R-1', 'R-2')`);
+      await c.query(
+        `INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_by_id)
+         SELECT shop_id, id, 'refund', 10, 'cash', $1::uuid FROM repairs WHERE repair_number = 'R-2'`,
+        [owner],
+      );
+      await c.query(`UPDATE repairs SET paid_total = 0 WHERE repair_number = 'R-2'`);
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      expect((await c.query("SELECT count(*)::int AS n FROM repairs")).rows).toEqual([{ n: 400 }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM repair_records WHERE deleted_at IS NULL")).rows).toEqual([
+        { n: 400 },
+      ]);
+      expect((await c.query("SELECT sum(count)::int AS n FROM repair_counts")).rows).toEqual([{ n: 400 }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM payments")).rows).toEqual([{ n: 3 }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM status_history")).rows).toEqual([{ n: 400 }]);
+      expect((await c.query("SELECT count(*)::int AS n FROM activity")).rows).toEqual([{ n: 0 }]);
+    });
+    const client = createDb(url, 2);
+    try {
+      const actor = { shopId: shop, userId: owner };
+      const id = async (number: string) =>
+        (await client.repair.findFirstOrThrow({ where: { repairNumber: number } })).id;
+      // Paid and not given back: refused. Paid and given back, or handed over: kept. Neither: erased.
+      await expect(deleteRepair(client, actor, await id("R-1"), {})).rejects.toMatchObject({ code: "repairHasMoney" });
+      expect(await deleteRepair(client, actor, await id("R-2"), { reason: "Anul·lada" })).toBe("archived");
+      expect(await deleteRepair(client, actor, await id("R-3"), {})).toBe("archived");
+      expect(await deleteRepair(client, actor, await id("R-4"), {})).toBe("erased");
+      const { archived, erased } = await listDeleted(client, shop);
+      expect(archived.map((r) => r.repair_number).sort()).toEqual(["R-2", "R-3"]);
+      expect(erased.map((r) => r.repair_number)).toEqual(["R-4"]);
+      expect(await client.repair.count()).toBe(397);
+      expect(await client.payment.count()).toBe(3);
+    } finally {
+      await client.$disconnect();
+    }
   });
 
   it("migrates an empty database to the same schema", async () => {

@@ -28,7 +28,7 @@ describe("the client's calls", () => {
     await repairsApi.setStatus("r1", "ready");
     await repairsApi.setQuote("r1", { amount: 90.5, notes: "Cristall", days: 7 });
     await repairsApi.update("r1", { final_price: 12.5 });
-    await repairsApi.remove("r1");
+    await repairsApi.remove("r1", "Duplicada");
     await repairsApi.deletePhoto("r1", "p1");
     await authApi.disable2fa({ password: "x" });
     await settingsApi.save({ language: "ca" });
@@ -37,7 +37,7 @@ describe("the client's calls", () => {
       ["PATCH", "/api/repairs/r1/status", { status: "ready" }],
       ["PATCH", "/api/repairs/r1/quote", { amount: 90.5, notes: "Cristall", expires_in_hours: 168 }],
       ["PUT", "/api/repairs/r1", { final_price: 12.5 }],
-      ["DELETE", "/api/repairs/r1", undefined],
+      ["DELETE", "/api/repairs/r1", { reason: "Duplicada" }],
       ["DELETE", "/api/repairs/r1/photos/p1", undefined],
       ["POST", "/api/auth/disable-2fa", { password: "x" }],
       ["PUT", "/api/settings", { language: "ca" }],

@@ -116,3 +116,9 @@ CREATE TABLE "activity" (
 );
 CREATE INDEX "activity_shop_at_idx" ON "activity" ("shop_id", "at" DESC, "id" DESC);
 CREATE INDEX "activity_erased_idx" ON "activity" ("shop_id", "at" DESC) WHERE "kind" = 'repair_erased';
+
+-- A page of open quotes is read from this index alone: with the view's
+-- condition in its predicate, the planner still needs no row of the table.
+DROP INDEX "repairs_quote_open_created_idx";
+CREATE INDEX "repairs_quote_open_created_idx" ON "repair_records" ("shop_id", "created_at" DESC, "id" DESC) INCLUDE ("quote_expires_at")
+    WHERE "quote_status" = 'pending' AND "status" NOT IN ('picked_up', 'denied') AND "deleted_at" IS NULL;

@@ -1,0 +1,5 @@
+import { DeletedRepairsScreen } from "@/components/records/deleted-repairs-screen";
+
+export default function DeletedRepairsPage() {
+  return <DeletedRepairsScreen />;
+}
