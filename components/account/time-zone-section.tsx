@@ -26,6 +26,8 @@ export function TimeZoneSection() {
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
   const options = useMemo(() => zones(user.time_zone), [user.time_zone]);
+  // The shop's, like its other settings: an owner's to change.
+  const isOwner = user.role === "owner";
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -50,12 +52,18 @@ export function TimeZoneSection() {
         <p id="time-zone-hint" className="text-sm text-slate-700">
           {t("settings.timeZoneHint")}
         </p>
+        {!isOwner && (
+          <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {t("accounts.ownerOnlySettings")}
+          </p>
+        )}
         <select
           id="time-zone"
           aria-describedby="time-zone-hint"
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
-          className="max-w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:max-w-sm"
+          disabled={!isOwner}
+          className="max-w-full rounded-md border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 disabled:text-slate-500 sm:max-w-sm"
         >
           {options.map((zone) => (
             <option key={zone} value={zone}>
@@ -65,7 +73,11 @@ export function TimeZoneSection() {
         </select>
         <p className="text-sm text-slate-600">{t("settings.timeZoneNow", { time: dayTimeIn(new Date(), choice) })}</p>
         <FlashNotice flash={flash} />
-        <button type="submit" disabled={busy || choice === user.time_zone} className={button("primary", "self-start")}>
+        <button
+          type="submit"
+          disabled={!isOwner || busy || choice === user.time_zone}
+          className={button("primary", "self-start")}
+        >
           {busy ? t("settings.saving") : t("settings.save")}
         </button>
       </Form>

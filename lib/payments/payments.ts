@@ -6,7 +6,7 @@ import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/clien
 import { moneyOf } from "@/lib/repairs/balance";
 import { MAX_MONEY } from "@/lib/repairs/limits";
 import { parseAmount } from "@/lib/repairs/money";
-import type { Expected } from "@/lib/repairs/mutations";
+import { lockRepair, type Expected } from "@/lib/repairs/lock";
 import { assertRepairId, notFound } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
 
@@ -85,14 +85,9 @@ const WHO = { createdBy: { select: { name: true } }, voidedBy: { select: { name:
 const signed = (kind: PaymentKind, amount: number) => (kind === "refund" ? -amount : amount);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version (If-Match). */
-async function lockRepair(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
-  assertRepairId(repairId);
-  const [repair] = await tx.$queryRaw<{ paidTotal: string; version: number; repairNumber: string }[]>`
-    SELECT paid_total::text AS "paidTotal", version, repair_number AS "repairNumber" FROM repairs
-    WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
-  if (!repair) throw notFound();
-  if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
+/** The repair locked (lib/repairs/lock.ts), with what was paid so far. */
+async function lockPaid(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
+  const repair = await lockRepair(tx, shopId, repairId, expected);
   return { paidTotal: Number(repair.paidTotal), repairNumber: repair.repairNumber };
 }
 
@@ -123,7 +118,7 @@ export async function addPayment(
 ) {
   const { kind, amount, method, note } = paymentSchema(locale).parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal } = await lockRepair(tx, actor.shopId, repairId, expected);
+    const { paidTotal } = await lockPaid(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
     const payment = await tx.payment.create({
@@ -155,7 +150,7 @@ export async function voidPayment(
 ) {
   const { reason } = voidSchema.parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal, repairNumber } = await lockRepair(tx, actor.shopId, repairId);
+    const { paidTotal, repairNumber } = await lockPaid(tx, actor.shopId, repairId);
     const payment = isUuid(paymentId)
       ? await tx.payment.findFirst({ where: { id: paymentId, repairId, shopId: actor.shopId } })
       : null;

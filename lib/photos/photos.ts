@@ -1,3 +1,4 @@
+import { lockRepair } from "@/lib/repairs/lock";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
@@ -99,9 +100,8 @@ export async function addPhotos(
   try {
     for (const image of stored) await writePhoto(image.filePath, image.bytes);
     const photos = await client.$transaction(async (tx) => {
-      // The repair may have been deleted while the files were written.
-      const repair = await tx.repair.findFirst({ where: { id: repairId, shopId }, select: { status: true } });
-      if (!repair) throw new AppError("repairNotFound");
+      // The repair may have been deleted while the files were written: locked, its delete waits for these.
+      const repair = await lockRepair(tx, shopId, repairId);
       const taken = stageOf(repair.status, stage);
       await assertQuotaFits(
         tx,

@@ -4,7 +4,7 @@ import { rows } from "@/lib/db";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { deleteWithFiles } from "@/lib/photos/store";
-import { lockRepair } from "./mutations";
+import { lockRepair } from "./lock";
 import { assertRepairId, getRepair, notFound } from "./queries";
 
 // Deleting a repair (issue 49). A repair that was paid (any payment, voided

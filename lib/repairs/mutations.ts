@@ -1,6 +1,8 @@
 import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient, type Repair, type RepairEventKind } from "@/lib/generated/prisma/client";
 import { assertRepairId, getRepair, notFound } from "./queries";
+import { lockRepair, type Expected } from "./lock";
+export type { Expected } from "./lock";
 import {
   quoteSchema,
   repairCreateSchema,
@@ -35,23 +37,6 @@ type Tx = Prisma.TransactionClient;
 type Actor = { shopId: string; userId: string };
 /** Who changed a status: an account of the shop, or the customer through the status link. */
 type Changer = Actor | { shopId: string; byCustomer: true };
-
-/**
- * Versions a write was made against (If-Match, lib/http/etag.ts); null: any.
- * A screen sends the version it shows, so it never overwrites a change it
- * did not show (a customer's answer, a colleague's edit).
- */
-export type Expected = number[] | null;
-
-/** Locks the shop's repair for the rest of the transaction, or 404s; 412 when it is not at an expected version. */
-export async function lockRepair(tx: Tx, shopId: string, id: string, expected: Expected = null): Promise<Repair> {
-  assertRepairId(id);
-  await tx.$executeRaw`SELECT 1 FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
-  const repair = await tx.repair.findFirst({ where: { id, shopId } });
-  if (!repair) throw notFound();
-  if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
-  return repair;
-}
 
 /** The fields a move to `next` changes besides the status itself. */
 export function statusEffects(current: Repair, next: RepairStatus, now: Date): Prisma.RepairUncheckedUpdateInput {

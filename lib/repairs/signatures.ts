@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lockRepair } from "./lock";
 import { AppError, uniqueViolation, type ErrorCode } from "@/lib/errors";
 import type { Prisma, PrismaClient, Signature } from "@/lib/generated/prisma/client";
 import { cleanImage, pngSize } from "@/lib/photos/image";
@@ -119,6 +120,8 @@ export async function addSignature(client: PrismaClient, scope: Scope, input: un
   try {
     await writePhoto(filePath, cleaned.bytes);
     const created = await client.$transaction(async (tx) => {
+      // Locked: a delete or a status change meanwhile waits, and one before is seen.
+      await lockRepair(tx, scope.shopId, scope.repairId);
       await assertSignable(tx, scope, stage);
       await assertQuotaFits(tx, scope.shopId, cleaned.bytes.length);
       const signature = await tx.signature.create({

@@ -1,6 +1,7 @@
 import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recordShopChanges } from "@/lib/activity/activity";
+import { assertOwner } from "@/lib/accounts/roles";
 import { settingsSchema } from "./schema";
 
 type Caller = { userId: string; shopId: string };
@@ -18,8 +19,12 @@ export async function updateSettings(client: PrismaClient, caller: Caller, input
   const { language, time_zone } = settingsSchema.parse(input);
   await client.$transaction(async (tx) => {
     if (language) await tx.user.update({ where: { id: caller.userId }, data: { language } });
-    if (time_zone) {
-      const before = await tx.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: { timeZone: true } });
+    const before = time_zone
+      ? await tx.shop.findUniqueOrThrow({ where: { id: caller.shopId }, select: { timeZone: true } })
+      : null;
+    if (time_zone && before && before.timeZone !== time_zone) {
+      // The shop's clock, like its other settings, is its owners' to change.
+      await assertOwner(tx, caller);
       await tx.shop.update({ where: { id: caller.shopId }, data: { timeZone: time_zone } });
       await recordShopChanges(tx, caller, { time_zone: before.timeZone }, { time_zone });
     }

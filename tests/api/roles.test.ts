@@ -5,6 +5,7 @@ import { POST as createRoute } from "@/app/api/auth/create-subaccount/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
 import { PUT as shopRoute } from "@/app/api/shop/route";
 import { PUT as noticesRoute } from "@/app/api/shop/notices/route";
+import { PUT as settingsRoute } from "@/app/api/settings/route";
 import { db } from "@/lib/db";
 import { authed, newOwner, PASSWORD, signIn } from "../helpers/auth";
 import { run, TSX } from "../helpers/processes";
@@ -62,6 +63,11 @@ describe("what only an owner may do", () => {
       ["change the numbering", () => shopRoute(authed("/api/shop", staffToken, { next_repair_number: 500 }, "PUT"))],
       ["change the warranty", () => shopRoute(authed("/api/shop", staffToken, { warranty_months: 24 }, "PUT"))],
       ["change the notices", () => noticesRoute(authed("/api/shop/notices", staffToken, { ready: false }, "PUT"))],
+      [
+        "change the shop's time zone (and its own language with it: all or nothing)",
+        () =>
+          settingsRoute(authed("/api/settings", staffToken, { language: "ca", time_zone: "Atlantic/Canary" }, "PUT")),
+      ],
     ];
     for (const [what, call] of calls) {
       const refused = await call();
@@ -73,8 +79,13 @@ describe("what only an owner may do", () => {
     }
     expect(await db().user.count({ where: { shopId: owner.shopId, removedAt: null } })).toBe(2);
     expect((await db().user.findUniqueOrThrow({ where: { id: ownerId } })).role).toBe("owner");
-    expect((await db().user.findUniqueOrThrow({ where: { id: staffId } })).role).toBe("staff");
+    expect(await db().user.findUniqueOrThrow({ where: { id: staffId } })).toMatchObject({
+      role: "staff",
+      language: "en",
+    });
     expect(await db().shop.findUniqueOrThrow({ where: { id: owner.shopId } })).toEqual(shopBefore);
+    // Their own language is theirs to choose.
+    expect((await settingsRoute(authed("/api/settings", staffToken, { language: "es" }, "PUT"))).status).toBe(200);
     // What staff see of themselves and their colleagues says who is who.
     expect(await (await meRoute(authed("/api/auth/me", staffToken))).json()).toMatchObject({ role: "staff" });
     const { accounts } = await (await listRoute(authed("/api/accounts", staffToken))).json();

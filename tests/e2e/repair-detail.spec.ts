@@ -162,6 +162,7 @@ test("a denied quote says so; photos enlarge and delete with confirmation; delet
   await expect(confirm).toContainText("Pere Soler");
   // The dialogs' scroll lock adds its style with the page's nonce: nothing is blocked.
   expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  await confirm.getByLabel("Why is it deleted?").fill("Entered twice");
   await confirm.getByRole("button", { name: "Delete" }).click();
   // Back on the list as it was searched, which says what happened.
   await expect(page).toHaveURL(/\/repairs\?q=R-D$/);

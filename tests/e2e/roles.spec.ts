@@ -49,6 +49,9 @@ test("a staff member sees no Remove and the shop's settings closed, saying why; 
   await expect(shop.getByText("Només el propietari de la botiga pot canviar aquesta configuració.")).toBeVisible();
   await expect(shop.getByLabel("Raó social (per als resguards)")).toBeDisabled();
   await expect(shop.getByRole("button", { name: "Desa" })).toBeDisabled();
+  // The shop's records are the owners'.
+  await expect(staff.getByRole("link", { name: "Reparacions eliminades" })).toHaveCount(0);
+  await expect(staff.getByRole("link", { name: "Activitat" })).toHaveCount(0);
   await expectNoSidewaysScroll(staff);
   await staff.goto("/create-subaccount");
   await expect(staff.getByText("Només el propietari de la botiga pot afegir o eliminar comptes.")).toBeVisible();
