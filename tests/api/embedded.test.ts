@@ -11,6 +11,8 @@ import { workQueues } from "@/lib/repairs/queues";
 import { listRepairs } from "@/lib/repairs/queries";
 import { changeStatus, createRepair } from "@/lib/repairs/mutations";
 import { addPayment, listPayments } from "@/lib/payments/payments";
+import { takings } from "@/lib/payments/takings";
+import { deleteRepair, listDeleted, restoreRepair } from "@/lib/repairs/archive";
 import { exited, startUntil, TSX } from "../helpers/processes";
 import { tempDir } from "../helpers/temp-dir";
 
@@ -194,6 +196,39 @@ describe("the embedded database", () => {
         { customer_name: "Joana", item_description: "Torna", warranty_of: made[1].id },
       );
       expect(comeback).toMatchObject({ under_warranty: true, quote_amount: 0 });
+    } finally {
+      await client.$disconnect();
+      await embedded.stop();
+    }
+  });
+
+  it("keeps a paid repair when deleted, its money in the takings, and refuses a payment's delete", async () => {
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir() });
+    const client = createDb(embedded.url, 2);
+    try {
+      await applyMigrations(embedded.url);
+      const shop = await client.shop.create({ data: { name: "Joieria Puig" } });
+      const user = await client.user.create({
+        data: { shopId: shop.id, name: "Joana", email: "joana-kept@example.com", passwordHash: "x", role: "owner" },
+      });
+      const actor = { shopId: shop.id, userId: user.id };
+      const paid = await createRepair(client, actor, { customer_name: "Núria", item_description: "Anell" });
+      const plain = await createRepair(client, actor, { customer_name: "Marc", item_description: "Collaret" });
+      const deposit = await addPayment(client, actor, paid.id, { kind: "deposit", amount: "10", method: "cash" }, "ca");
+      await expect(deleteRepair(client, actor, paid.id, {})).rejects.toMatchObject({ code: "repairHasMoney" });
+      await addPayment(client, actor, paid.id, { kind: "refund", amount: "10", method: "cash" }, "ca");
+      expect(await deleteRepair(client, actor, paid.id, { reason: "Anul·lada" })).toBe("archived");
+      expect(await deleteRepair(client, actor, plain.id, {})).toBe("erased");
+      expect(await client.repair.count()).toBe(0);
+      expect(await takings(client, shop.id, {})).toMatchObject({ totals: { by_kind: { deposit: 10, refund: 10 } } });
+      const { archived, erased } = await listDeleted(client, shop.id);
+      expect([archived.map((r) => r.reason), erased.map((r) => r.repair_number)]).toEqual([
+        ["Anul·lada"],
+        [plain.repair_number],
+      ]);
+      await expect(client.$executeRaw`DELETE FROM payments WHERE id = ${deposit.id}::uuid`).rejects.toThrow(/never/);
+      await restoreRepair(client, actor, paid.id);
+      expect(await client.repair.count()).toBe(1);
     } finally {
       await client.$disconnect();
       await embedded.stop();
