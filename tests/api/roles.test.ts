@@ -6,6 +6,9 @@ import { GET as meRoute } from "@/app/api/auth/me/route";
 import { PUT as shopRoute } from "@/app/api/shop/route";
 import { PUT as noticesRoute } from "@/app/api/shop/notices/route";
 import { PUT as settingsRoute } from "@/app/api/settings/route";
+import { GET as activityRoute } from "@/app/api/activity/route";
+import { GET as deletedRoute } from "@/app/api/repairs/deleted/route";
+import { POST as restoreRoute } from "@/app/api/repairs/[id]/restore/route";
 import { db } from "@/lib/db";
 import { authed, newOwner, PASSWORD, signIn } from "../helpers/auth";
 import { run, TSX } from "../helpers/processes";
@@ -63,6 +66,16 @@ describe("what only an owner may do", () => {
       ["change the numbering", () => shopRoute(authed("/api/shop", staffToken, { next_repair_number: 500 }, "PUT"))],
       ["change the warranty", () => shopRoute(authed("/api/shop", staffToken, { warranty_months: 24 }, "PUT"))],
       ["change the notices", () => noticesRoute(authed("/api/shop/notices", staffToken, { ready: false }, "PUT"))],
+      ["read the activity log", () => activityRoute(authed("/api/activity", staffToken))],
+      ["download the activity log", () => activityRoute(authed("/api/activity?format=xlsx", staffToken))],
+      ["list the deleted repairs", () => deletedRoute(authed("/api/repairs/deleted", staffToken))],
+      [
+        "restore a deleted repair",
+        () =>
+          restoreRoute(authed(`/api/repairs/${staffId}/restore`, staffToken, {}), {
+            params: Promise.resolve({ id: staffId }),
+          }),
+      ],
       [
         "change the shop's time zone (and its own language with it: all or nothing)",
         () =>
