@@ -6,8 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import { takingsApi } from "@/lib/client/api";
 import { PAYMENT_KINDS, PAYMENT_METHODS } from "@/lib/payments/kinds";
 import type { Takings, TakingsLine } from "@/lib/payments/takings";
-import { button } from "@/components/ui/button";
 import { saveDownload } from "@/components/ui/download";
+import { LoadMore } from "@/components/ui/load-more";
 import { DayRangeForm, type DayRange } from "@/components/ui/day-range-form";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
@@ -43,22 +43,6 @@ function Lines({ lines, voided, timeZone }: { lines: TakingsLine[]; voided?: boo
         </li>
       ))}
     </ul>
-  );
-}
-
-/** "Showing X of Y" under a list that has more than a page, and its Load more while more remain. */
-function More({ shown, total, busy, onMore }: { shown: number; total: number; busy: boolean; onMore?: () => void }) {
-  const t = useTranslations();
-  if (total <= shown && !onMore) return null;
-  return (
-    <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
-      <span>{t("takings.showing", { shown, total })}</span>
-      {onMore && (
-        <button type="button" onClick={onMore} disabled={busy} className={button("secondary")}>
-          {t("repairs.loadMore")}
-        </button>
-      )}
-    </div>
   );
 }
 
@@ -185,9 +169,10 @@ export function TakingsScreen() {
             ) : (
               <Lines lines={report.payments} timeZone={report.time_zone} />
             )}
-            <More
+            <LoadMore
               shown={report.payments.length}
               total={report.counts.payments}
+              text={t("takings.showing", { shown: report.payments.length, total: report.counts.payments })}
               busy={busy}
               onMore={report.next.payments ? () => void more("payments") : undefined}
             />
@@ -196,9 +181,10 @@ export function TakingsScreen() {
             <section aria-label={t("takings.voided")} className="rounded-xl border border-slate-200 bg-white p-5">
               <h2 className="text-lg font-semibold">{t("takings.voided")}</h2>
               <Lines lines={report.voided} voided timeZone={report.time_zone} />
-              <More
+              <LoadMore
                 shown={report.voided.length}
                 total={report.counts.voided}
+                text={t("takings.showing", { shown: report.voided.length, total: report.counts.voided })}
                 busy={busy}
                 onMore={report.next.voided ? () => void more("voided") : undefined}
               />

@@ -7,6 +7,7 @@ import { premisesApi } from "@/lib/client/counter-api";
 import type { GoodsOnPremises, PremisesItem } from "@/lib/repairs/premises";
 import { button } from "@/components/ui/button";
 import { saveDownload } from "@/components/ui/download";
+import { LoadMore } from "@/components/ui/load-more";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
 import { useFormat } from "./format";
@@ -19,10 +20,15 @@ function Items({
   title,
   items,
   totals,
+  busy,
+  onMore,
 }: {
   title: string;
   items: PremisesItem[];
   totals: GoodsOnPremises["totals"]["held"];
+  busy: boolean;
+  /** The next page, while there is one. */
+  onMore?: () => void;
 }) {
   const t = useTranslations();
   const format = useFormat();
@@ -63,6 +69,13 @@ function Items({
           ))}
         </ul>
       )}
+      <LoadMore
+        shown={items.length}
+        total={totals.count}
+        busy={busy}
+        onMore={onMore}
+        text={t("premises.showing", { shown: items.length, total: totals.count })}
+      />
     </section>
   );
 }
@@ -75,6 +88,22 @@ export function PremisesScreen() {
   useEffect(() => {
     premisesApi.list().then(setGoods, (error: unknown) => setFailure(apiErrorText(t, error, t("premises.failed"))));
   }, [t]);
+
+  async function more(list: "held" | "at_workshops") {
+    const after = goods?.next[list];
+    if (!after) return;
+    setBusy(true);
+    try {
+      const page = await premisesApi.more(list, after);
+      setGoods((now) =>
+        now ? { ...now, [list]: [...now[list], ...(page[list] ?? [])], next: { ...now.next, [list]: page.next } } : now,
+      );
+    } catch (error) {
+      setFailure(apiErrorText(t, error, t("premises.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function download() {
     setBusy(true);
@@ -102,8 +131,20 @@ export function PremisesScreen() {
       {!goods && !failure && <p role="status">{t("common.loading")}</p>}
       {goods && (
         <>
-          <Items title={t("premises.held")} items={goods.held} totals={goods.totals.held} />
-          <Items title={t("premises.atWorkshops")} items={goods.at_workshops} totals={goods.totals.at_workshops} />
+          <Items
+            title={t("premises.held")}
+            items={goods.held}
+            totals={goods.totals.held}
+            busy={busy}
+            onMore={goods.next.held ? () => void more("held") : undefined}
+          />
+          <Items
+            title={t("premises.atWorkshops")}
+            items={goods.at_workshops}
+            totals={goods.totals.at_workshops}
+            busy={busy}
+            onMore={goods.next.at_workshops ? () => void more("at_workshops") : undefined}
+          />
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { PaymentJson, PaymentKind, PaymentMethod, PaymentsJson } from "@/lib/payments/payments";
-import type { GoodsOnPremises } from "@/lib/repairs/premises";
+import type { PremisesPage, GoodsOnPremises } from "@/lib/repairs/premises";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { WarrantyCandidate, WarrantyLinks } from "@/lib/repairs/warranty";
 import { apiRequest, apiResponse } from "./api-client";
@@ -11,6 +11,9 @@ import { apiRequest, apiResponse } from "./api-client";
 export const premisesApi = {
   /** The items the shop holds now, with their declared values (docs/counter.md). */
   list: () => apiRequest<GoodsOnPremises>("/repairs/premises"),
+  /** The next 100 of one list, after its cursor. */
+  more: (list: "held" | "at_workshops", after: string) =>
+    apiRequest<PremisesPage>(`/repairs/premises?${new URLSearchParams({ list, after })}`),
   xlsx: () => apiResponse("/repairs/premises?format=xlsx"),
 };
 

@@ -1,5 +1,6 @@
 import { CATALOGS } from "@/i18n/catalogs";
 import { activityLayout, type ActivitySheetRow } from "@/lib/activity/sheet";
+import { premisesLayout, type PremisesRow } from "@/lib/repairs/premises-sheet";
 import { takingsLayout, type TakingsRow } from "@/lib/payments/takings-sheet";
 import { cellMaker, formatOf, type ExportRow } from "./cells";
 import type { FileJob, KeysetRead } from "./thread";
@@ -48,6 +49,21 @@ export function planOf(file: FileJob, reader: Reader): FilePlan {
       sheetName: numbered(layout.sheetName),
       parts: [{ read: file.read }],
       cells: (row) => layout.cells(row as ActivitySheetRow),
+      refuseEmpty: false,
+    };
+  }
+  if (file.kind === "premises") {
+    const layout = premisesLayout(file.totals, messages, reader.timeZone);
+    return {
+      columns: layout.columns,
+      sheetName: numbered(layout.sheetName),
+      parts: [
+        { read: file.held },
+        { rows: layout.afterHeld },
+        { read: file.atWorkshops },
+        { rows: layout.afterWorkshops },
+      ],
+      cells: (row) => layout.cells(row as PremisesRow),
       refuseEmpty: false,
     };
   }

@@ -8,6 +8,7 @@ import { BACKGROUND_NICE } from "@/lib/runtime/priority";
 import { releaseDatabaseTurn } from "@/lib/runtime/requests";
 import type { Reader } from "./excel";
 import type { TakingsSummary } from "@/lib/payments/takings-sheet";
+import type { PremisesTotals } from "@/lib/repairs/premises-sheet";
 import type { ExportField } from "./fields";
 
 // An export's file is made on a thread of its own (./worker.ts), started for
@@ -36,7 +37,13 @@ export type FileJob =
       now: number;
     }
   | { kind: "takings"; counted: KeysetRead; voided: KeysetRead; summary: TakingsSummary }
-  | { kind: "activity"; read: KeysetRead };
+  | { kind: "activity"; read: KeysetRead }
+  | {
+      kind: "premises";
+      held: KeysetRead;
+      atWorkshops: KeysetRead;
+      totals: Record<"held" | "at_workshops", PremisesTotals>;
+    };
 
 /** What the thread is given: where and what to read, and how to write it. */
 export type ExportJob = {

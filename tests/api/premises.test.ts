@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as premisesRoute } from "@/app/api/repairs/premises/route";
 import { GET as queuesRoute } from "@/app/api/repairs/queues/route";
 import { PUT as settingsRoute } from "@/app/api/settings/route";
+import { db } from "@/lib/db";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -87,5 +88,55 @@ describe("GET /api/repairs/premises", () => {
     expect(values[5]).toEqual(expect.arrayContaining(["Taller Puig", 300]));
     expect(values[6]).toEqual(expect.arrayContaining(["Total en talleres", 300]));
     expect(sheet.getRow(2).getCell(11).numFmt).toBe('#,##0.00 "€"');
+  });
+
+  it("keeps its totals true through every change, without reading the repairs, and lists them 100 at a time", async () => {
+    const { token, api, owner, watch, ring, out } = await seeded();
+    const recount = async () => {
+      const [held] = await db().$queryRaw<{ count: number; declared: string | null; undeclared: number }[]>`
+        SELECT count(*)::int AS count, sum(declared_value)::text AS declared,
+          count(*) FILTER (WHERE declared_value IS NULL)::int AS undeclared
+        FROM repairs WHERE shop_id = ${owner.shopId}::uuid AND status NOT IN ('sent', 'picked_up', 'outsourced')`;
+      return { count: held.count, declared_total: Number(held.declared ?? 0), undeclared: held.undeclared };
+    };
+    const totals = async () => (await (await premises(token)).json()).totals.held;
+    expect(await totals()).toEqual(await recount());
+    // A value changed, cleared, an item collected, one brought back from the workshop.
+    expect((await api.update(watch.id, { declared_value: "1000,25" })).status).toBe(200);
+    expect((await api.update(ring.id, { declared_value: null })).status).toBe(200);
+    expect((await api.status(out.id, "in_repair")).status).toBe(200);
+    expect(await totals()).toEqual(await recount());
+    expect(await totals()).toEqual({ count: 4, declared_total: 1300.25, undeclared: 2 });
+    expect((await api.status(watch.id, "picked_up")).status).toBe(200);
+    expect(await totals()).toEqual({ count: 3, declared_total: 300, undeclared: 2 });
+
+    // 230 more held items, made at once: the first page is the oldest 100, and the cursors walk them all once.
+    await db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, declared_value, created_at, search_text)
+      SELECT ${owner.shopId}::uuid, 'P-' || n, 'Client ' || n, 'Anell', 'received', 10, now() - interval '1 day' + n * interval '1 second', 'p'
+      FROM generate_series(1, 230) n`;
+    expect(await totals()).toEqual({ count: 233, declared_total: 2600, undeclared: 2 });
+    const first = await (await premises(token)).json();
+    expect(first.held).toHaveLength(100);
+    expect(first.held[0].repair_number).toBe("P-1");
+    const seen: string[] = first.held.map((i: { repair_number: string }) => i.repair_number);
+    for (let after = first.next.held; after;) {
+      const page = await (await premises(token, `?list=held&after=${encodeURIComponent(after)}`)).json();
+      seen.push(...page.held.map((i: { repair_number: string }) => i.repair_number));
+      after = page.next;
+    }
+    expect(seen).toHaveLength(233);
+    expect(new Set(seen).size).toBe(233);
+    expect(first.next.at_workshops).toBeNull();
+    const bad = await premises(token, "?list=held&after=nonsense");
+    expect(bad.status).toBe(400);
+
+    // The spreadsheet holds every one, and the totals.
+    const file = await premises(token, "?format=xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await file.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0].getSheetValues().slice(2);
+    expect(rows).toHaveLength(233 + 1 + 1);
+    expect((rows[233] as unknown[]).slice(1)).toEqual(expect.arrayContaining(["Total in the shop", 2600]));
   });
 });

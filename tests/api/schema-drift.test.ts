@@ -62,6 +62,7 @@ function expectedType(field: Field, enums: Map<string, { name: string }>): strin
     Date: "date",
     "Decimal(10, 2)": "numeric(10,2)",
     "Decimal(8, 2)": "numeric(8,2)",
+    "Decimal(16, 2)": "numeric(16,2)",
   };
   if (field.native) return native[field.native] ?? `unknown native ${field.native}`;
   const plain: Record<string, string> = {

@@ -728,6 +728,37 @@ describe("upgrading from the previous release", () => {
     }
   });
 
+  it("gives the last release's per-status counters their declared values, as the repairs hold them", async () => {
+    const release = "20261127140000_records_kept";
+    const url = await previousRelease(release);
+    await onServer(url, async (c) => {
+      const shop = await insertShop(c, "Joieria Puig");
+      await c.query(
+        `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, status, declared_value, search_text)
+         SELECT $1, 'R-' || n, 'Client', 'Anell', (CASE WHEN n % 3 = 0 THEN 'ready' ELSE 'received' END)::repair_status,
+           CASE WHEN n % 4 = 0 THEN NULL ELSE n * 1.25 END, 'r'
+         FROM generate_series(1, 2000) n`,
+        [shop],
+      );
+      // One archived: it counts nowhere.
+      await c.query("UPDATE repairs SET deleted_at = now() WHERE repair_number = 'R-1'");
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const kept = await c.query(
+        "SELECT status::text, count, declared_total::text, undeclared FROM repair_counts ORDER BY status",
+      );
+      const counted = await c.query(
+        `SELECT status::text, count(*)::int AS count, sum(declared_value)::numeric(16,2)::text AS declared_total,
+           count(*) FILTER (WHERE declared_value IS NULL)::int AS undeclared
+         FROM repairs GROUP BY status ORDER BY status`,
+      );
+      expect(kept.rows).toEqual(counted.rows);
+      expect(counted.rows.reduce((n, r) => n + r.count, 0)).toBe(1999);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);
