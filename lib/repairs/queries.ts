@@ -6,6 +6,7 @@ import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/cl
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
 import { searchCondition, wholeNameGuess, wordWalk, type Search } from "./search-words";
+import { isSeriesNumber } from "./series";
 import {
   LIST_COLUMNS,
   listRepairJson,
@@ -266,6 +267,13 @@ async function readList(
     readPage<Extra>(client, shopId, { query, search }, cursor, offset, now, extras);
   const term = query.search;
   if (!term) return { ...(await read(null)), exact: null };
+  // A series number (a scanned tag, a number typed at the counter) is that
+  // repair: looked up by the (shop_id, repair_number) index before any word
+  // search, which would read thousands of index pages to find the one row.
+  if (!cursor && offset === 0 && isSeriesNumber(term)) {
+    const named = await namedRepair(client, shopId, query, now, term);
+    if (named) return named;
+  }
   const exact = cursor ? [] : [exactMatch(shopId, term)];
   const guess = walkable(query) ? wholeNameGuess(shopId, term) : null;
   if (guess) {
@@ -279,6 +287,19 @@ async function readList(
   }
   const page = await read<{ exactId?: string | null }>(await searchCondition(client, shopId, term), exact);
   return { ...page, exact: page.also.exactId ?? null };
+}
+
+/** The list's page when exactly one repair has the number and the list's other conditions keep it; else null. */
+async function namedRepair(client: PrismaClient, shopId: string, query: ListQuery, now: Date, term: string) {
+  const text = term.trim();
+  const found = await rows<ListFields>(
+    client,
+    Prisma.sql`SELECT ${PAGE_COLUMNS} FROM repairs WHERE ${conditions(shopId, { query, search: null }, now)}
+      AND repair_number IN (${text}, ${text.toUpperCase()}) LIMIT 2`,
+    { prepare: true },
+  );
+  if (found.length !== 1) return null;
+  return { also: {}, page: found, total: 1, capped: false, exact: found[0].id };
 }
 
 /**

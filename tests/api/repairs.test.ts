@@ -600,4 +600,17 @@ describe("GET /api/repairs?search= with a repair's number", () => {
     expect((await (await api.list("?search=R-2311-0099")).json()).exact_match).toBeNull();
     expect((await (await api.list("")).json()).exact_match).toBeNull();
   });
+
+  it("finds a number of the shop's series (a scanned tag) as that one repair, within the list's filters", async () => {
+    const { api } = await shopSession();
+    const target = await createRepair(api, { repair_number: "R-27112026-00042" });
+    await createRepair(api, { repair_number: "R-27112026-00043" });
+    const scanned = await (await api.list("?search=r-27112026-00042")).json();
+    expect(scanned.repairs.map((r: { id: string }) => r.id)).toEqual([target.id]);
+    expect(scanned.exact_match).toBe(target.id);
+    expect(scanned.pagination).toMatchObject({ total: 1, hasMore: false });
+    // Filtered out, it is not shown; a number no repair has finds none.
+    expect((await (await api.list("?search=R-27112026-00042&statuses=ready")).json()).repairs).toEqual([]);
+    expect((await (await api.list("?search=R-27112026-00099")).json()).repairs).toEqual([]);
+  });
 });
