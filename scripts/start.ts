@@ -1,8 +1,9 @@
 // npm start's lasting process, run by scripts/start.mjs once the build is
 // current (compiled into .next/start.mjs by the build, so it runs on plain
 // Node): opens the database (DATABASE_URL, or the embedded PGlite under
-// DATA_DIR), applies pending migrations, seals status links still in clear,
-// then serves the production build with scripts/serve.ts in a child process
+// DATA_DIR), applies pending migrations, then serves the production build
+// with scripts/serve.ts in a child process, sealing status links still in
+// clear beside the traffic
 // (request logs, graceful shutdown; instrumentation.ts prints the first-run
 // instructions while no account exists). The embedded database stays in this one.
 import { spawn } from "node:child_process";
@@ -52,8 +53,6 @@ async function main() {
 
   try {
     await applyMigrations(databaseUrl, { log: (line) => console.log(line) });
-    const sealed = await sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY);
-    if (sealed > 0) console.log(`Sealed ${sealed} status link(s) with ENCRYPTION_KEY.`);
     const keyedCodes = await keyStoredRecoveryCodes(databaseUrl, secrets.ENCRYPTION_KEY);
     if (keyedCodes > 0) console.log(`Keyed the recovery codes of ${keyedCodes} account(s) with ENCRYPTION_KEY.`);
   } catch (error) {
@@ -81,6 +80,23 @@ async function main() {
     },
   });
 
+  // Status links still in clear (a release before the seal) are sealed beside
+  // the traffic, a batch at a time with a pause between: the server serves
+  // from the start, and every link works before, during and after (a link
+  // is looked up by its hash). A stop ends the pass between two batches; the
+  // next start goes on with what is left.
+  const sealing = new AbortController();
+  const sealed = sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY, {
+    batch: 500,
+    pauseMs: 50,
+    signal: sealing.signal,
+  }).then(
+    (count) => {
+      if (count > 0) console.log(`Sealed ${count} status link(s) with ENCRYPTION_KEY.`);
+    },
+    (error: unknown) => console.error(`Sealing the status links stopped: ${(error as Error).message}`),
+  );
+
   // A stop asked for (Ctrl-C, SIGTERM from docker or systemd) is forwarded; the
   // server finishes its requests in flight, then this process closes the
   // embedded database and exits 0.
@@ -88,6 +104,7 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       stopping = true;
+      sealing.abort();
       server.kill(signal);
     });
   }
@@ -99,6 +116,8 @@ async function main() {
     console.log(JSON.stringify({ msg: "memory", pid: process.pid, ...memoryAfterCollection() })),
   );
   server.on("exit", async (code) => {
+    sealing.abort();
+    await sealed;
     await embedded?.stop();
     process.exit(stopping ? 0 : (code ?? 1));
   });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { open, seal } from "@/lib/crypto/secret-box";
 
@@ -31,29 +32,41 @@ export function readStatusToken(stored: string, keyHex: string): string {
   }
 }
 
+/** How a sealing pass goes: rows per batch, a pause between batches, and a way to stop it between them. */
+export type SealPace = { batch?: number; pauseMs?: number; signal?: AbortSignal };
+
 /**
  * Seals every token still in clear (rows from before the migration, or
  * inserted by hand), a batch at a time; their hashes, and so the links,
- * stay. Returns how many it sealed.
+ * stay, and a link works before, during and after. npm start runs it beside
+ * the traffic once the server is up, pausing between batches (a shop of a
+ * million links from before the seal was 10 minutes of it). Returns how many
+ * it sealed (those it reached before a stop).
  */
-export async function sealStoredTokens(databaseUrl: string, keyHex: string, batch = 1000): Promise<number> {
+export async function sealStoredTokens(databaseUrl: string, keyHex: string, pace: SealPace = {}): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return await sealAll(client, keyHex, batch);
+    return await sealAll(client, keyHex, pace);
   } finally {
     await client.end();
   }
 }
 
-async function sealAll(client: pg.Client, keyHex: string, batch: number): Promise<number> {
+async function sealAll(client: pg.Client, keyHex: string, { batch = 1000, pauseMs = 0, signal }: SealPace) {
   let sealed = 0;
-  for (;;) {
+  // Along the index of the links in clear (repairs_status_token_clear_idx,
+  // whose predicate this condition is), each batch after the last: no row
+  // sealed is read again, and with none left the pass is one index probe.
+  let after = "00000000-0000-0000-0000-000000000000";
+  while (!signal?.aborted) {
     const { rows } = await client.query<{ id: string; status_token: string }>(
-      `SELECT id, status_token FROM repair_records WHERE status_token NOT LIKE '${SEALED}%' LIMIT $1`,
-      [batch],
+      `SELECT id, status_token FROM repair_records WHERE status_token NOT LIKE '${SEALED}%' AND id > $2::uuid
+        ORDER BY id LIMIT $1`,
+      [batch, after],
     );
-    if (rows.length === 0) return sealed;
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].id;
     // Only a row whose token is still the one read is sealed: one replaced meanwhile is left as it is.
     const result = await client.query(
       `UPDATE repair_records r SET status_token = s.sealed
@@ -62,5 +75,7 @@ async function sealAll(client: pg.Client, keyHex: string, batch: number): Promis
       [rows.map((r) => r.id), rows.map((r) => r.status_token), rows.map((r) => seal(r.status_token, keyHex))],
     );
     sealed += result.rowCount ?? 0;
+    if (pauseMs > 0) await sleep(pauseMs);
   }
+  return sealed;
 }

@@ -435,7 +435,7 @@ describe("upgrading from the previous release", () => {
     try {
       // Straight after the migration, before any start: every old link opens its page.
       expect(await readStatusPage(client, tokens[0])).toMatchObject({ repairNumber: "R-1" });
-      expect(await sealStoredTokens(url, env().ENCRYPTION_KEY, 500)).toBe(1200);
+      expect(await sealStoredTokens(url, env().ENCRYPTION_KEY, { batch: 500 })).toBe(1200);
       expect(await sealStoredTokens(url, env().ENCRYPTION_KEY)).toBe(0);
       // After it: the same links open the same pages, and the staff's screens show them.
       expect(await readStatusPage(client, tokens[0])).toMatchObject({ repairNumber: "R-1" });
