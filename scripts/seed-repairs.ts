@@ -1,4 +1,4 @@
-// npm run seed -- --count 1000000 [--email bench@example.com]
+// npm run seed -- --count 1000000 [--email bench@example.com] [--mix seed|realistic]
 // Fills one shop with realistic repairs for benchmarks and plans: customers,
 // phones and descriptions in Spanish, Catalan and English, every status (the
 // outsourced ones sent to one of five outside workshops),
@@ -86,7 +86,15 @@ const ITEMS: Record<string, string[]> = {
 
 const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
 
-function rows(start: number, count: number, now: number) {
+/**
+ * The statuses: "seed" spreads them evenly (82% of repairs still in the
+ * shop's hands); "realistic" is a shop's book after years: everything older
+ * than 60 days collected, the recent ones spread.
+ */
+type Mix = "seed" | "realistic";
+const COLLECTED_AFTER = 60 * 86_400_000;
+
+function rows(start: number, count: number, now: number, mix: Mix) {
   const five = 5 * 365 * 86_400_000;
   const out: Record<string, unknown[]> = {
     repair_number: [],
@@ -110,7 +118,8 @@ function rows(start: number, count: number, now: number) {
     const h = (i * 2654435761) >>> 0;
     const created = new Date(now - Math.floor((h / 2 ** 32) * five));
     const itemType = pick(ITEM_TYPES, h >>> 3);
-    const status = pick(REPAIR_STATUSES, h >>> 7);
+    const status =
+      mix === "realistic" && now - created.getTime() > COLLECTED_AFTER ? "picked_up" : pick(REPAIR_STATUSES, h >>> 7);
     const hasQuote = h % 3 === 0;
     const name = `${pick(FIRST, h >>> 11)} ${pick(LAST, h >>> 15)}`;
     const phone = `+34 6${String(h % 100_000_000).padStart(8, "0")}`;
@@ -143,7 +152,11 @@ function rows(start: number, count: number, now: number) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { count: { type: "string", default: "100000" }, email: { type: "string", default: "bench@example.com" } },
+    options: {
+      count: { type: "string", default: "100000" },
+      email: { type: "string", default: "bench@example.com" },
+      mix: { type: "string", default: "seed" },
+    },
   });
   const total = Number(values.count);
   const database = await openDatabase(commandConfig());
@@ -167,7 +180,7 @@ async function main() {
     const started = performance.now();
     const now = Date.now();
     for (let done = already; done < total; done += 5000) {
-      const batch = rows(done, Math.min(5000, total - done), now);
+      const batch = rows(done, Math.min(5000, total - done), now, values.mix === "realistic" ? "realistic" : "seed");
       await raw.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, customer_phone, item_type, item_description, status, deadline,
            quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, status_since, search_text)

@@ -10,6 +10,11 @@ import { window, medianBy, type Row, FLOOR, notOkCount, notOkAnswers, verdict } 
 /** How long the bench uses an access token (they live 15 minutes) before signing in again. */
 const TOKEN_USE_MS = 10 * 60_000;
 
+/** Forty customers' names as the seed writes them (scripts/seed-repairs.ts), for the many names' search. */
+const NAMES = ["José", "María", "Núria", "Jordi", "Montserrat", "Pere", "Laura", "Carlos"].flatMap((first) =>
+  ["García", "Puig", "Vidal", "Ferrer", "Soler"].map((last) => `${first} ${last}`),
+);
+
 export async function apiScenarios(server: Server, url: string, shop: string): Promise<Row[]> {
   // The calls read these two objects as they are sent: a new sign-in updates both.
   const auth = { authorization: "" };
@@ -23,7 +28,7 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     signedInAt = performance.now();
   };
   await freshToken();
-  const { ids, deep, rare, links, pool, emailed, bulkGroups, workshop } = await withClient(url, async (c) => {
+  const { ids, deep, rare, number, links, pool, emailed, bulkGroups, workshop } = await withClient(url, async (c) => {
     const some = (
       await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
     ).rows.map((r) => r.id as string);
@@ -106,13 +111,23 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     // So the tables the scenarios write to (the histories' above, and what
     // earlier runs' status changes and notices left), as autovacuum would
     // keep them on a server where it runs (off on this machine's).
-    for (const table of ["repair_records", "status_history", "repair_events", "notices"])
+    // A busy day at the counter: 2,500 payments today (made once a day; a later run finds them).
+    await c.query(
+      `INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_by_id, created_at)
+       SELECT $1, r.id, 'payment', 10 + n % 90, (ARRAY['cash', 'card', 'bizum'])[1 + n % 3]::payment_method, $2,
+         date_trunc('day', now()) + n * interval '10 seconds'
+       FROM generate_series(1, 2500 - (SELECT count(*)::int FROM payments WHERE shop_id = $1 AND created_at >= date_trunc('day', now()))) n
+       JOIN LATERAL (SELECT id FROM repairs WHERE id = ($3::uuid[])[1 + n % array_length($3::uuid[], 1)]) r ON true`,
+      [shop, owner, some],
+    );
+    for (const table of ["repair_records", "status_history", "repair_events", "payments", "notices"])
       await c.query(`VACUUM (ANALYZE) ${table}`);
     return {
       workshop,
       ids: some,
       deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
       rare: number.slice(-7),
+      number,
       links,
       pool,
       emailed,
@@ -132,6 +147,17 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     ["status filter", () => ({ name: "x", path: "/api/repairs?statuses=ready", headers: auth })],
     ["search, common term", () => ({ name: "x", path: "/api/repairs?search=garcia", headers: auth })],
     [`search, rare term`, () => ({ name: "x", path: `/api/repairs?search=${rare}`, headers: auth })],
+    // A scanned tag or a number typed at the counter: one repair, by the number's index.
+    ["search, exact number (scanner)", () => ({ name: "x", path: `/api/repairs?search=${number}`, headers: auth })],
+    // Forty customers' names in turn, as a day at the counter asks them (one name repeated stays cached).
+    [
+      "search, many names",
+      (c, i) => ({
+        name: "x",
+        path: `/api/repairs?search=${encodeURIComponent(NAMES[(c * 7 + i) % NAMES.length])}`,
+        headers: auth,
+      }),
+    ],
     // The commonest search at a counter: a customer's full name, as typed (1 in 400 repairs has this one).
     [
       "search, customer's name",
@@ -145,6 +171,10 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     ],
     // The work queues (issue 17): the dashboard's counts, and each filter's first page.
     ["dashboard queues", () => ({ name: "x", path: "/api/repairs/queues", headers: auth })],
+    // What the shop holds: the totals and the first page of each list.
+    ["goods on the premises", () => ({ name: "x", path: "/api/repairs/premises", headers: auth })],
+    // A busy day's takings (2,500 payments today): the totals and the first page.
+    ["takings, a busy day", () => ({ name: "x", path: "/api/payments", headers: auth })],
     ...QUEUES.map((queue): [string, (client: number, i: number) => Call] => [
       `queue ${queue}${queue === "overdue" ? ", by deadline" : ""}`,
       () => ({

@@ -19,6 +19,8 @@ export const { values } = parseArgs({
     only: { type: "string" },
     /** The embedded database (PGlite, npm start's default) under bench-results/embedded-<rows>, instead of DATABASE_URL's server. */
     embedded: { type: "boolean", default: false },
+    /** The seed's status mix (every status alike) or "realistic" (a shop's book after years: all but the last 60 days collected). */
+    mix: { type: "string", default: "seed" },
   },
 });
 /** --only's texts, separated by "|" (scenario names hold commas); none: everything. */
@@ -30,5 +32,6 @@ export const SECONDS = Number(values.seconds);
 // lower middle of an even count flattered every time).
 export const ROUNDS = Math.max(1, Number(values.rounds)) | 1;
 export const EMBEDDED = values.embedded!;
+export const MIX = values.mix === "realistic" ? "realistic" : "seed";
 export const SECOND_SHOP_ROWS = Math.min(100_000, ROWS);
-export const EMBEDDED_DIR = path.join(ROOT, "bench-results", `embedded-${ROWS}`);
+export const EMBEDDED_DIR = path.join(ROOT, "bench-results", `embedded-${ROWS}${MIX === "seed" ? "" : `-${MIX}`}`);

@@ -1,4 +1,4 @@
-// npm run bench [-- --rows 100000] [--seconds 10] [--rounds 3] [--skip-frontend | --frontend-only] [--only <text>[|<text>…]] [--embedded]
+// npm run bench [-- --rows 100000] [--seconds 10] [--rounds 3] [--skip-frontend | --frontend-only] [--only <text>[|<text>…]] [--embedded] [--mix seed|realistic]
 //
 // The benchmark suite against the production server on a real PostgreSQL
 // (DATABASE_URL names the server; the suite uses its own database on it,
@@ -16,7 +16,7 @@ import { ensureBuild } from "../lib/build";
 import { exitWith } from "../lib/config";
 import { startInbox } from "../lib/mail-sink";
 import { runLoad } from "./load";
-import { ROOT, onlyTexts, ROWS, SECONDS, ROUNDS, EMBEDDED, EMBEDDED_DIR, values } from "./options";
+import { ROOT, onlyTexts, ROWS, SECONDS, ROUNDS, EMBEDDED, EMBEDDED_DIR, MIX, values } from "./options";
 import { dropBenchRepairs, prepareEmbedded, prepareDatabase, startServer, signIn, memoryNow } from "./server";
 import { medianBy } from "./report";
 import { apiScenarios } from "./api";
@@ -111,7 +111,7 @@ async function main() {
     const section = (name: string) => !values["frontend-only"] && (!values.only || onlyTexts().includes(name));
     if (!values["frontend-only"]) {
       console.log(
-        `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop (${results.database}), ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
+        `\nAPI, ${ROWS.toLocaleString("en")} repairs in one shop (${results.database}, ${MIX} status mix), ${SECONDS} s per scenario, ${ROUNDS} round${ROUNDS > 1 ? "s" : ""}:`,
       );
       results.api = await apiScenarios(server, url, shop);
     }

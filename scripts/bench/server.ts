@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { onServer as withClient, quoteIdent, serverUrl } from "@/lib/db/admin";
 import { npmStartCommand, withStartDefaults } from "../lib/start-command";
 import { proportionalMB, residentMB as rssMB } from "./load";
-import { EMAIL, SECOND_EMAIL, PASSWORD, ROOT, ROWS, SECOND_SHOP_ROWS, EMBEDDED_DIR } from "./options";
+import { EMAIL, SECOND_EMAIL, PASSWORD, ROOT, ROWS, SECOND_SHOP_ROWS, EMBEDDED_DIR, MIX } from "./options";
 
 function node(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -25,13 +25,13 @@ export async function prepareEmbedded(): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: EMBEDDED_DIR };
   delete env.DATABASE_URL;
   console.log(`Seeding the embedded database in ${EMBEDDED_DIR} up to ${ROWS.toLocaleString("en")} repairs...`);
-  await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], env);
+  await node(["scripts/seed-repairs.ts", "--count", String(ROWS), "--mix", MIX], env);
   await node(["scripts/seed-repairs.ts", "--count", String(SECOND_SHOP_ROWS), "--email", SECOND_EMAIL], env);
 }
 
 /** The bench database with at least ROWS repairs in the bench shop. */
 export async function prepareDatabase(): Promise<string> {
-  const name = `repair_desk_bench_${ROWS}`;
+  const name = `repair_desk_bench_${ROWS}${MIX === "seed" ? "" : `_${MIX}`}`;
   const url = serverUrl(process.env.DATABASE_URL!, name);
   await withClient(serverUrl(process.env.DATABASE_URL!, "postgres"), async (c) => {
     const { rowCount } = await c.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
@@ -43,7 +43,7 @@ export async function prepareDatabase(): Promise<string> {
     if (rowCount) await dropBenchRepairs(c);
   });
   console.log(`Seeding ${name} up to ${ROWS.toLocaleString("en")} repairs (kept for the next run)...`);
-  await node(["scripts/seed-repairs.ts", "--count", String(ROWS)], { ...process.env, DATABASE_URL: url });
+  await node(["scripts/seed-repairs.ts", "--count", String(ROWS), "--mix", MIX], { ...process.env, DATABASE_URL: url });
   await node(["scripts/seed-repairs.ts", "--count", String(SECOND_SHOP_ROWS), "--email", SECOND_EMAIL], {
     ...process.env,
     DATABASE_URL: url,
