@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
-import { decodeInstantKey, encodeInstantKey } from "@/lib/db/keyset";
+import { afterCursor, encodeInstantKey } from "@/lib/db/keyset";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type ActivityKind, type PrismaClient } from "@/lib/generated/prisma/client";
 import { daysName, onDays, shopDays, type ShopDays } from "@/lib/shop/days";
@@ -106,15 +106,7 @@ const inRange = (range: ShopDays) =>
   Prisma.sql`a.shop_id = ${range.shopId}::uuid AND ${onDays(Prisma.sql`a.at`, range)}`;
 
 const pageQuery = z.object({
-  after: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text === "") return undefined;
-      const key = decodeInstantKey(text);
-      if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
-      return key ?? undefined;
-    }),
+  after: afterCursor,
 });
 
 const entryJson = (row: ActivityRow) => ({

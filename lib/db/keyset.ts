@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { isUuid } from "@/lib/uuid";
 
 // A position in a list read newest or oldest first by (an instant, an id):
@@ -26,3 +27,14 @@ export function decodeInstantKey(cursor: string): InstantKey | null {
     return null;
   }
 }
+
+/** A query's `after`: a cursor's key, nothing when left out, 400 takingsCursorInvalid for anything else. */
+export const afterCursor = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined || text === "") return undefined;
+    const key = decodeInstantKey(text);
+    if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
+    return key ?? undefined;
+  });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
-import { decodeInstantKey, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
+import { afterCursor, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
 import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
@@ -18,18 +18,9 @@ import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 
 const err = (code: ErrorCode) => ({ error: code });
 
-const cursor = z
-  .string()
-  .optional()
-  .transform((text, ctx) => {
-    if (text === undefined || text === "") return undefined;
-    const key = decodeInstantKey(text);
-    if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
-    return key ?? undefined;
-  });
 const pageQuerySchema = z.object({
   lines: z.enum(["payments", "voided"], err("takingsCursorInvalid")).optional(),
-  after: cursor,
+  after: afterCursor,
 });
 
 /** Lines of a list answered at a time; the next ones follow its `next` cursor. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
-import { decodeInstantKey, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
+import { afterCursor, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
 import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
@@ -54,15 +54,7 @@ export type PremisesItem = ReturnType<typeof itemJson>;
 const err = (code: ErrorCode) => ({ error: code });
 const pageQuery = z.object({
   list: z.enum(PLACES, err("takingsCursorInvalid")).optional(),
-  after: z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text === "") return undefined;
-      const key = decodeInstantKey(text);
-      if (!key) ctx.addIssue({ code: "custom", message: "takingsCursorInvalid" });
-      return key ?? undefined;
-    }),
+  after: afterCursor,
 });
 
 const SELECT = Prisma.sql`SELECT id, repair_number AS "repairNumber", customer_name AS "customerName", item_type AS "itemType",
