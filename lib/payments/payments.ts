@@ -91,16 +91,20 @@ async function lockPaid(tx: Tx, shopId: string, repairId: string, expected: Expe
   return { paidTotal: Number(repair.paidTotal), repairNumber: repair.repairNumber };
 }
 
-/** Sets what was paid; the repair's new version. A total its column cannot hold is bad input, not a 500. */
-async function setPaidTotal(tx: Tx, shopId: string, repairId: string, paidTotal: number, paidAt?: Date) {
+/**
+ * Sets what was paid; the repair's new version, and the name of who did it
+ * (read in the same statement: a write's every round trip counts). A total
+ * its column cannot hold is bad input, not a 500.
+ */
+async function setPaidTotal(tx: Tx, actor: Actor, repairId: string, paidTotal: number, paidAt?: Date) {
   if (cents(paidTotal) > MAX_MONEY)
     throw new AppError("paidTotalTooLarge", { fields: { amount: "paidTotalTooLarge" } });
-  const { version } = await tx.repair.update({
-    where: { id: repairId, shopId },
-    data: { paidTotal: cents(paidTotal), ...(paidAt ? { lastPaymentAt: paidAt } : {}) },
-    select: { version: true },
-  });
-  return version;
+  const [set] = await tx.$queryRaw<{ version: number; actorName: string | null }[]>`
+    UPDATE repairs SET paid_total = ${cents(paidTotal)}, last_payment_at = coalesce(${paidAt ?? null}::timestamptz, last_payment_at),
+      updated_at = now()
+    WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid
+    RETURNING version, (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"`;
+  return set;
 }
 
 /**
@@ -123,9 +127,14 @@ export async function addPayment(
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
     const payment = await tx.payment.create({
       data: { shopId: actor.shopId, repairId, kind, amount, method, note: note ?? null, createdById: actor.userId },
-      include: WHO,
     });
-    const version = await setPaidTotal(tx, actor.shopId, repairId, paidTotal + signed(kind, amount), payment.createdAt);
+    const { version, actorName } = await setPaidTotal(
+      tx,
+      actor,
+      repairId,
+      paidTotal + signed(kind, amount),
+      payment.createdAt,
+    );
     await tx.repairEvent.create({
       data: {
         shopId: actor.shopId,
@@ -136,7 +145,8 @@ export async function addPayment(
         changedAt: payment.createdAt,
       },
     });
-    return { ...paymentJson(payment), repair_version: version };
+    const taken = { ...payment, createdBy: actorName === null ? null : { name: actorName }, voidedBy: null };
+    return { ...paymentJson(taken), repair_version: version };
   });
 }
 
@@ -165,7 +175,7 @@ export async function voidPayment(
       data: { voidedAt: now, voidedById: actor.userId, voidReason: reason },
       include: WHO,
     });
-    await setPaidTotal(tx, actor.shopId, repairId, after);
+    await setPaidTotal(tx, actor, repairId, after);
     await tx.repairEvent.create({
       data: {
         shopId: actor.shopId,

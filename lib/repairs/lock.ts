@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import type { Prisma, Repair } from "@/lib/generated/prisma/client";
+import { Prisma, type Repair } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "./queries";
 
 /**
@@ -9,13 +9,21 @@ import { assertRepairId, notFound } from "./queries";
  */
 export type Expected = number[] | null;
 
+/** Every field of a repair under its own name, from its column (each column is its field's name in snake_case). */
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const REPAIR_ROW = Prisma.raw(
+  Object.values(Prisma.RepairScalarFieldEnum)
+    .map((field) => `"${snake(field)}" AS "${field}"`)
+    .join(", "),
+);
+
 /**
- * Takes the repair's row lock for the rest of the transaction and reads it:
- * every write to a repair or to what hangs on it (a payment, a photo, a
- * signature, its delete) goes through here first, so they take turns, and
- * one that finds it gone (erased, or archived: the "repairs" view leaves it
- * out) is answered 404 rather than failing on its key. Refused (412
- * repairChanged) when it is no longer at an expected version.
+ * Takes the repair's row lock for the rest of the transaction and reads it,
+ * in one statement: every write to a repair or to what hangs on it (a
+ * payment, a photo, a signature, its delete) goes through here first, so
+ * they take turns, and one that finds it gone (erased, or archived: the
+ * "repairs" view leaves it out) is answered 404 rather than failing on its
+ * key. Refused (412 repairChanged) when it is no longer at an expected version.
  */
 export async function lockRepair(
   tx: Prisma.TransactionClient,
@@ -24,8 +32,8 @@ export async function lockRepair(
   expected: Expected = null,
 ): Promise<Repair> {
   assertRepairId(id);
-  await tx.$executeRaw`SELECT 1 FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
-  const repair = await tx.repair.findFirst({ where: { id, shopId } });
+  const [repair] = await tx.$queryRaw<Repair[]>`
+    SELECT ${REPAIR_ROW} FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid FOR UPDATE`;
   if (!repair) throw notFound();
   if (expected && !expected.includes(repair.version)) throw new AppError("repairChanged");
   return repair;

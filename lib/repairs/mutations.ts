@@ -99,14 +99,23 @@ export async function applyStatusChange(
     groups.set(key, group);
   }
   if (groups.size > 1) await lockStatusCounts(tx, actor.shopId, [to, ...moving.map((repair) => repair.status)]);
-  for (const { effects, ids } of groups.values()) {
-    await tx.repair.updateMany({ where: { shopId: actor.shopId, id: { in: ids } }, data: { ...effects, ...data } });
-  }
+  // One repair (the commonest change) is updated and read back in one statement; several, a statement per group.
+  const single =
+    moving.length === 1 && to !== "picked_up"
+      ? await tx.repair.update({
+          where: { id: moving[0].id, shopId: actor.shopId },
+          data: { ...[...groups.values()][0].effects, ...data } as Prisma.RepairUncheckedUpdateInput,
+        })
+      : null;
+  if (!single)
+    for (const { effects, ids } of groups.values()) {
+      await tx.repair.updateMany({ where: { shopId: actor.shopId, id: { in: ids } }, data: { ...effects, ...data } });
+    }
   const before = new Map(moving.map((repair) => [repair.id, repair.status]));
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
   if (to === "picked_up") await startWarranty(tx, actor.shopId, ids);
-  const updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
+  const updated = single ? [single] : await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
   // Collected with money still owed: allowed, and the history says how much.
   if (to === "picked_up")
     for (const repair of updated) {
@@ -194,17 +203,23 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     pickedUpAt: data.status === "picked_up" ? now : null,
   };
   const repair = await client.$transaction(async (tx) => {
-    const shop = await tx.shop.findUniqueOrThrow({
-      where: { id: actor.shopId },
-      select: { language: true, warrantyMonths: true, timeZone: true },
-    });
+    // A number left empty: the next of the shop's series, with the shop's settings in the same statement.
+    const { number, shop } = fields.repairNumber
+      ? {
+          number: fields.repairNumber,
+          shop: await tx.shop.findUniqueOrThrow({
+            where: { id: actor.shopId },
+            select: { language: true, warrantyMonths: true, timeZone: true },
+          }),
+        }
+      : await takeRepairNumber(tx, actor.shopId, now);
     const customerLanguage = fields.customerLanguage ?? shop.language;
     // A comeback: linked to its first repair; under its warranty, it starts with a quote of nothing.
     const comeback = data.warranty_of ? await comebackOf(tx, actor.shopId, data.warranty_of, shop.timeZone, now) : null;
     const freeQuote = comeback?.underWarranty
       ? { quoteAmount: 0, quoteStatus: "approved" as const, quoteCreatedAt: now }
       : {};
-    const repairNumber = fields.repairNumber ?? (await takeRepairNumber(tx, actor.shopId, now));
+    const repairNumber = number;
     const created = await tx.repair.create({
       data: {
         ...fields,

@@ -1,4 +1,4 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Language, Prisma } from "@/lib/generated/prisma/client";
 import { dayIn } from "@/lib/time-zone";
 import { seriesNumber } from "./series";
 
@@ -9,16 +9,31 @@ import { seriesNumber } from "./series";
 // take turns, and one that fails takes its number back with it (no gaps, no
 // duplicates). A number already typed by hand is stepped over.
 
-/** The next number of the shop's series, taken for a repair made in this transaction. */
-export async function takeRepairNumber(tx: Prisma.TransactionClient, shopId: string, now: Date): Promise<string> {
-  const [shop] = await tx.$queryRaw<{ prefix: string; next: number; timeZone: string }[]>`
-    SELECT repair_number_prefix AS prefix, next_repair_number AS next, time_zone AS "timeZone"
-    FROM shops WHERE id = ${shopId}::uuid FOR NO KEY UPDATE`;
+/** What a create needs of its shop besides the number. */
+export type ShopForCreate = { language: Language; warrantyMonths: number; timeZone: string };
+
+/**
+ * The next number of the shop's series, taken for a repair made in this
+ * transaction, with the shop's settings a create needs: the count moved, the
+ * lock taken and the settings read in one statement (each round trip under
+ * the lock makes every other create of the shop wait longer).
+ */
+export async function takeRepairNumber(
+  tx: Prisma.TransactionClient,
+  shopId: string,
+  now: Date,
+): Promise<{ number: string; shop: ShopForCreate }> {
+  const [shop] = await tx.$queryRaw<(ShopForCreate & { prefix: string; next: number })[]>`
+    UPDATE shops SET next_repair_number = next_repair_number + 1 WHERE id = ${shopId}::uuid
+    RETURNING repair_number_prefix AS prefix, next_repair_number - 1 AS next, time_zone AS "timeZone",
+      language::text AS language, warranty_months AS "warrantyMonths"`;
   const day = dayIn(now, shop.timeZone);
   let count = shop.next;
   let number = seriesNumber(shop.prefix, day, count);
   while (await tx.repair.findFirst({ where: { shopId, repairNumber: number }, select: { id: true } }))
     number = seriesNumber(shop.prefix, day, ++count);
-  await tx.$executeRaw`UPDATE shops SET next_repair_number = ${count + 1} WHERE id = ${shopId}::uuid`;
-  return number;
+  // Numbers typed by hand were stepped over: the series goes on after the one taken.
+  if (count !== shop.next)
+    await tx.$executeRaw`UPDATE shops SET next_repair_number = ${count + 1} WHERE id = ${shopId}::uuid`;
+  return { number, shop: { language: shop.language, warrantyMonths: shop.warrantyMonths, timeZone: shop.timeZone } };
 }

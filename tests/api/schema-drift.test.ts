@@ -4,6 +4,7 @@ import { createDb } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { NOT_BACKED_UP, TABLES } from "@/lib/backup/archive";
 import { onServer } from "@/lib/db/admin";
+import { lockRepair } from "@/lib/repairs/lock";
 import { withTestDatabase } from "../helpers/test-database";
 
 // Proves that the migrated database is what prisma/schema.prisma describes:
@@ -314,6 +315,8 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       expect(await client.refreshToken.findUniqueOrThrow({ where: { id: token.id } })).toEqual(token);
       const readRepair = await client.repair.findUniqueOrThrow({ where: { id: repair.id } });
       expect(readRepair).toEqual(repair);
+      // The lock's one-statement read (lib/repairs/lock.ts) gives the same row, every field typed alike.
+      expect(await client.$transaction((tx) => lockRepair(tx, shop.id, repair.id))).toEqual(readRepair);
       expect(readRepair.quoteAmount?.toFixed(2)).toBe("1234.56");
       expect(readRepair.finalPrice?.toFixed(2)).toBe("99999999.99");
       expect(await client.photo.findUniqueOrThrow({ where: { id: photo.id } })).toEqual(photo);
