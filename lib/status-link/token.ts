@@ -67,11 +67,15 @@ async function sealAll(client: pg.Client, keyHex: string, { batch = 1000, pauseM
     );
     if (rows.length === 0) break;
     after = rows[rows.length - 1].id;
-    // Only a row whose token is still the one read is sealed: one replaced meanwhile is left as it is.
+    // Only a row whose token is still the one read is sealed: one replaced
+    // meanwhile is left as it is. A row a request holds is skipped, never
+    // waited for (waiting beside the traffic could deadlock with a request's
+    // write); the next start seals it.
     const result = await client.query(
       `UPDATE repair_records r SET status_token = s.sealed
          FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, token, sealed)
-        WHERE r.id = s.id AND r.status_token = s.token`,
+        WHERE r.id = s.id AND r.status_token = s.token
+          AND r.id IN (SELECT id FROM repair_records WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED)`,
       [rows.map((r) => r.id), rows.map((r) => r.status_token), rows.map((r) => seal(r.status_token, keyHex))],
     );
     sealed += result.rowCount ?? 0;

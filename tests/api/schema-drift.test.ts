@@ -128,12 +128,13 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       for (const [view, table] of Object.entries(VIEWS)) {
         const columns = async (name: string) =>
           (
-            await c.query<{ column_name: string }>(
-              `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1
+            await c.query<{ column_name: string; column_default: string | null }>(
+              `SELECT column_name, column_default FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1
                  ORDER BY ordinal_position`,
               [name],
             )
-          ).rows.map((r) => r.column_name);
+          ).rows;
+        // Every column, in order, each with its table's default (a column written as DEFAULT through the view).
         expect(await columns(view), `${view} is made again when ${table} gets a column`).toEqual(await columns(table));
         const { rows } = await c.query<{ definition: string }>("SELECT pg_get_viewdef($1::regclass) AS definition", [
           view,

@@ -4,7 +4,8 @@
 -- app reads and writes "repairs", a view of those not archived, so no query
 -- can forget to leave the archived ones out (Postgres writes through a simple
 -- view like this one to the table, triggers and all). A column added to
--- repairs later is added to "repair_records" and the view made again.
+-- repairs later is added to "repair_records" and the view made again, with
+-- its default (as below).
 ALTER TABLE "repairs" RENAME TO "repair_records";
 ALTER TABLE "repair_records"
   ADD COLUMN "deleted_at" TIMESTAMPTZ(3),
@@ -16,6 +17,16 @@ CREATE INDEX "repair_records_deleted_idx" ON "repair_records" ("shop_id", "delet
   WHERE "deleted_at" IS NOT NULL;
 
 CREATE VIEW "repairs" AS SELECT * FROM "repair_records" WHERE "deleted_at" IS NULL;
+-- A column written as DEFAULT through the view takes its table's default.
+DO $$
+DECLARE c record;
+BEGIN
+  FOR c IN SELECT column_name, column_default FROM information_schema.columns
+           WHERE table_schema = 'public' AND table_name = 'repair_records' AND column_default IS NOT NULL LOOP
+    EXECUTE format('ALTER VIEW "repairs" ALTER COLUMN %I SET DEFAULT %s', c.column_name, c.column_default);
+  END LOOP;
+END;
+$$;
 
 -- The per-status counters count the repairs in use: archiving one takes it
 -- out of its status's count, restoring it puts it back.
