@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** Ways of reading a table the planner may be kept from (Postgres' enable_* settings). */
-type Method = "seqscan" | "bitmapscan" | "sort";
+type Method = "seqscan" | "bitmapscan" | "indexscan" | "sort";
 
 /**
  * The plan Postgres chooses for `query` (EXPLAIN's text), with `without` turned
