@@ -1,3 +1,4 @@
+import { deleteRepair } from "@/lib/repairs/archive";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -112,6 +113,9 @@ async function populate(databaseUrl: string, uploadDir: string) {
           });
         }
       }
+      // A handed-over repair deleted: archived, its row kept, and so backed up and restored like any other.
+      const handedOver = await client.repair.findFirstOrThrow({ where: { shopId: owner.shopId, status: "picked_up" } });
+      expect(await deleteRepair(client, actor, handedOver.id, { reason: "Arxivada" })).toBe("archived");
     }
   } finally {
     await client.$disconnect();
@@ -159,10 +163,10 @@ function files(dir: string): Record<string, string> {
 function expectSameData(source: Awaited<ReturnType<typeof snapshot>>, restored: Awaited<ReturnType<typeof snapshot>>) {
   expect(Object.keys(restored)).toEqual(Object.keys(source));
   for (const table of Object.keys(source)) expect(restored[table], table).toEqual(source[table]);
-  expect(source.repairs).toHaveLength(22);
+  expect(source.repair_records).toHaveLength(22);
   expect(source.photos).toHaveLength(6);
   expect(source.workshops).toHaveLength(2);
-  expect(source.repairs.filter((row) => row.includes('"outsource_tracking":"PK-1"'))).toHaveLength(2);
+  expect(source.repair_records.filter((row) => row.includes('"outsource_tracking":"PK-1"'))).toHaveLength(2);
 }
 
 describe("backup and restore on a database server", () => {
@@ -192,7 +196,7 @@ describe("backup and restore on a database server", () => {
       expect(backup.stderr).toBe("");
       expect(backup.code).toBe(0);
       expect(backup.stdout).toContain(`Backup written: ${archive}`);
-      expect(backup.stdout).toContain("repairs 22");
+      expect(backup.stdout).toContain("repair_records 22");
       expect(backup.stdout).toContain("Photos: 6.");
       expect(statSync(archive).mode & 0o777).toBe(0o600);
       // In the default folder, made or kept for the operator alone.
@@ -226,7 +230,9 @@ describe("backup and restore on a database server", () => {
 
       // Status links are sealed: the archive alone opens none, and a restore
       // under another ENCRYPTION_KEY is refused with what to do, leaving nothing.
-      const restored = (await snapshot(target.url)).repairs.map((row) => JSON.parse(row) as { status_token: string });
+      const restored = (await snapshot(target.url)).repair_records.map(
+        (row) => JSON.parse(row) as { status_token: string },
+      );
       expect(restored.length).toBeGreaterThan(0);
       for (const { status_token } of restored) expect(status_token).toMatch(/^v1\./);
       const spareTo = {
@@ -237,7 +243,7 @@ describe("backup and restore on a database server", () => {
       const otherKey = await run([...RESTORE, archive], { ...spareTo, ENCRYPTION_KEY: "f0e1d2c3b4a59687".repeat(4) });
       expect(otherKey.code).toBe(1);
       expect(otherKey.stderr).toContain("sealed with another ENCRYPTION_KEY: set ENCRYPTION_KEY to the key");
-      expect((await snapshot(spare.url)).repairs).toEqual([]);
+      expect((await snapshot(spare.url)).repair_records).toEqual([]);
       expect(files(spareTo.UPLOAD_DIR)).toEqual({});
 
       // A damaged archive: a clear error, and the empty installation stays empty.
@@ -249,7 +255,7 @@ describe("backup and restore on a database server", () => {
       expect(broken.stderr).toMatch(/^Error: (This file cannot be read as a backup archive|The archive is incomplete)/);
       const empty = await snapshot(spare.url);
       expect(empty.shops).toEqual([]);
-      expect(empty.repairs).toEqual([]);
+      expect(empty.repair_records).toEqual([]);
       expect(files(spareTo.UPLOAD_DIR)).toEqual({});
     },
   );
