@@ -39,8 +39,8 @@ export type SealPace = { batch?: number; pauseMs?: number; signal?: AbortSignal 
  * Seals every token still in clear (rows from before the migration, or
  * inserted by hand), a batch at a time; their hashes, and so the links,
  * stay, and a link works before, during and after. npm start runs it beside
- * the traffic once the server is up, pausing between batches (a shop of a
- * million links from before the seal was 10 minutes of it). Returns how many
+ * the traffic once the server is up, pausing between batches (docs/operations.md).
+ * Returns how many
  * it sealed (those it reached before a stop).
  */
 export async function sealStoredTokens(databaseUrl: string, keyHex: string, pace: SealPace = {}): Promise<number> {

@@ -1,6 +1,6 @@
 -- Goods on the premises without a scan of the table (issue 53): the dashboard
--- summed the declared value of every held repair on each load (1.3 s at
--- 1,000,000 repairs). The per-status counters now keep, beside each count,
+-- summed the declared value of every held repair on each load (a scan of
+-- the whole table; docs/performance.md). The per-status counters now keep, beside each count,
 -- the sum of the declared values and how many have none, in the same
 -- per-statement trigger, so the totals are a read of a few counter rows.
 ALTER TABLE "repair_counts"

@@ -1,8 +1,8 @@
 -- The work queues count and page from their own partial indexes, most from
 -- the index alone. Read through the "repairs" view (20261127140000), each
 -- query also asks that the repair is not archived, a column those indexes did
--- not hold: every entry was checked against its row (the dashboard's counts
--- went from 3 ms to 20 ms at 1,000,000 repairs). With the view's condition in
+-- not hold: every entry was checked against its row (docs/performance.md).
+-- With the view's condition in
 -- their predicates, the planner needs no row again.
 DROP INDEX "repairs_expected_back_idx";
 CREATE INDEX "repairs_expected_back_idx" ON "repair_records" ("shop_id", "expected_back_on") INCLUDE ("created_at", "id")
