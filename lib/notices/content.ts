@@ -26,7 +26,7 @@ export type NoticeFacts = {
   statusUrl: string;
   /** The quote, with what it covers (its notes). */
   quote?: { amount: number; expiresAt: Date | null; notes?: string | null };
-  /** What there is to pay on collection: the final price, else the approved quote. */
+  /** What is left to pay on collection (lib/repairs/balance.ts, leftToPay): said when more than nothing. */
   due?: number | null;
   /** not_collected: since when the item has been ready. */
   readySince?: Date;
@@ -65,7 +65,9 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
     facts.quote?.notes && (facts.event === "quote" || facts.event === "quote_expiring")
       ? t("covers", { notes: facts.quote.notes })
       : "",
-    facts.due != null && facts.event === "ready" ? t("due", { amount: formatAmount(facts.due, facts.language) }) : "",
+    facts.due != null && facts.due > 0 && facts.event === "ready"
+      ? t("due", { amount: formatAmount(facts.due, facts.language) })
+      : "",
   ].filter(Boolean);
   const lead = [t(`body.${facts.event}`, values), ...extra].join("\n");
   const contact = [facts.shop.address, facts.shop.phone, facts.shop.email].filter((x): x is string => !!x);

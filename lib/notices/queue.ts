@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { settings } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Prisma, Repair, Shop } from "@/lib/generated/prisma/client";
+import { leftToPay } from "@/lib/repairs/balance";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { statusUrlTemplate } from "@/lib/status-link/link";
 import { renderNotice, type NoticeEvent, type NoticeFacts } from "./content";
@@ -44,12 +45,7 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
       repair.quoteAmount === null
         ? undefined
         : { amount: Number(repair.quoteAmount), expiresAt: repair.quoteExpiresAt, notes: repair.quoteNotes },
-    due:
-      repair.finalPrice !== null
-        ? Number(repair.finalPrice)
-        : repair.quoteStatus === "approved" && repair.quoteAmount !== null
-          ? Number(repair.quoteAmount)
-          : null,
+    due: leftToPay(repair),
     readySince,
     shop,
   };

@@ -31,3 +31,13 @@ export function moneyOf(repair: {
   };
   return { amountDue: amountDue(priced), balanceDue: balanceDue(priced, number(repair.paidTotal) ?? 0) };
 }
+
+/**
+ * What the customer is still to pay: the balance once something is due, null
+ * while nothing is (no price, no approved quote). The status page's "left to
+ * pay" and the ready notice's amount.
+ */
+export function leftToPay(repair: Parameters<typeof moneyOf>[0]): number | null {
+  const { amountDue, balanceDue } = moneyOf(repair);
+  return amountDue === null ? null : balanceDue;
+}

@@ -11,7 +11,7 @@ import {
 } from "@/lib/repairs/workflow";
 import { LINK_DAYS_AFTER_PICKUP, TOKEN_PATTERN } from "./link";
 import { shownFields, type RepairColumn } from "@/lib/repairs/fields";
-import { moneyOf } from "@/lib/repairs/balance";
+import { leftToPay } from "@/lib/repairs/balance";
 import type { ShopContact } from "@/lib/shop/details";
 
 // What the status page shows, read in one query by the token's hash, and the
@@ -100,10 +100,7 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
           },
     finalPrice: amount(row.finalPrice),
     paid: Number(row.paidTotal),
-    leftToPay: (() => {
-      const { amountDue, balanceDue } = moneyOf(row);
-      return amountDue === null ? null : balanceDue;
-    })(),
+    leftToPay: leftToPay(row),
     language: row.language,
     record: RECORD_COLUMNS.filter((column) => shownFields("statusPage", null, row.itemType).includes(column)).map(
       (column) => [column, row[column]],

@@ -5,6 +5,7 @@ import { GET as listRoute } from "@/app/api/repairs/[id]/notices/route";
 import { POST as resendRoute } from "@/app/api/repairs/[id]/notices/[noticeId]/resend/route";
 import { POST as replaceLinkRoute } from "@/app/api/repairs/[id]/status-link/route";
 import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
+import { POST as payRoute } from "@/app/api/repairs/[id]/payments/route";
 import { createDb, db } from "@/lib/db";
 import { forgetSettings } from "@/lib/env";
 import { smtpMailer } from "@/lib/notices/transport";
@@ -127,6 +128,30 @@ describe("notices by email", () => {
     expect(quote.text).toContain("El presupuesto incluye: Cristal de zafiro");
     expect(ready.text).toMatch(/Importe a pagar en la recogida: 95,50\s€\./);
     expect(ready.html).toContain("overflow-wrap:anywhere");
+  });
+
+  it("asks on collection for what is left after a deposit, as the status page does, and for nothing once all is paid", async () => {
+    const { api, token } = await shop({ notifyReceived: false });
+    const pay = (id: string, body: unknown) => payRoute(authed(`/api/repairs/${id}/payments`, token, body), ctx(id));
+    const [part, whole] = [
+      await createRepair(api, { customer_email: "deposit@example.com", customer_language: "ca", final_price: "120" }),
+      await createRepair(api, { customer_email: "paid@example.com", customer_language: "ca", final_price: "80" }),
+    ];
+    expect((await pay(part.id, { kind: "deposit", amount: "30,5", method: "cash" })).status).toBe(201);
+    expect((await pay(whole.id, { kind: "deposit", amount: 80, method: "card" })).status).toBe(201);
+    for (const repair of [part, whole]) expect((await api.status(repair.id, "ready")).status).toBe(200);
+    await deliver();
+    const [partMail] = mailTo("deposit@example.com");
+    expect(partMail.text).toMatch(/Import a pagar en la recollida: 89,50\s€\./);
+    const page = await (
+      await pageRoute(new Request(part.status_url), {
+        params: Promise.resolve({ token: part.status_url.split("/t/")[1] }),
+      })
+    ).text();
+    expect(page).toMatch(/89,50\s€/);
+    const [wholeMail] = mailTo("paid@example.com");
+    expect(wholeMail.subject).toContain(whole.repair_number);
+    expect(wholeMail.text).not.toContain("Import a pagar");
   });
 
   it("tells nothing for a switched-off event, a change staff chose not to tell, or a status not ticked", async () => {
