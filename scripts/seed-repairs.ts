@@ -5,12 +5,17 @@
 // creation dates over 5 years, quotes and final prices on part of them, and
 // photo records (without files) on about one repair in 25.
 // Inserts in batches of 5,000 rows (one statement each, through unnest).
+// With ENCRYPTION_KEY set, the status links are written sealed under it, as
+// the server writes them; without, in clear, as a release before the seal
+// did (the server's start seals them).
+import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createShopWithOwner } from "@/lib/accounts/create-shop";
 import { createDb } from "@/lib/db";
 import { applyMigrations } from "@/lib/db/migrate";
 import { searchTextOf } from "@/lib/repairs/search-text";
+import { newStatusToken } from "@/lib/status-link/token";
 import { ITEM_TYPES, REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { openDatabase } from "@/lib/runtime/database";
 import { commandConfig, exitWith } from "./lib/config";
@@ -94,7 +99,7 @@ const pick = <T>(items: readonly T[], i: number) => items[i % items.length];
 type Mix = "seed" | "realistic";
 const COLLECTED_AFTER = 60 * 86_400_000;
 
-function rows(start: number, count: number, now: number, mix: Mix) {
+function rows(start: number, count: number, now: number, mix: Mix, key: string | undefined) {
   const five = 5 * 365 * 86_400_000;
   const out: Record<string, unknown[]> = {
     repair_number: [],
@@ -112,6 +117,8 @@ function rows(start: number, count: number, now: number, mix: Mix) {
     picked_up_at: [],
     created_at: [],
     search_text: [],
+    status_token: [],
+    status_token_hash: [],
   };
   for (let i = start; i < start + count; i++) {
     // A cheap, repeatable spread (no Math.random: the same seed gives the same data).
@@ -146,6 +153,9 @@ function rows(start: number, count: number, now: number, mix: Mix) {
     out.picked_up_at.push(status === "picked_up" ? new Date(created.getTime() + 20 * 86_400_000) : null);
     out.created_at.push(created);
     out.search_text.push(searchTextOf(repair));
+    const link = key ? newStatusToken(key) : null;
+    out.status_token.push(link?.statusToken ?? randomBytes(32).toString("base64url"));
+    out.status_token_hash.push(link?.statusTokenHash.toString("hex") ?? null);
   }
   return out;
 }
@@ -180,14 +190,17 @@ async function main() {
     const started = performance.now();
     const now = Date.now();
     for (let done = already; done < total; done += 5000) {
-      const batch = rows(done, Math.min(5000, total - done), now, values.mix === "realistic" ? "realistic" : "seed");
+      const mix = values.mix === "realistic" ? "realistic" : "seed";
+      const batch = rows(done, Math.min(5000, total - done), now, mix, process.env.ENCRYPTION_KEY || undefined);
       await raw.query(
         `INSERT INTO repairs (shop_id, repair_number, customer_name, customer_phone, item_type, item_description, status, deadline,
-           quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, status_since, search_text)
-         SELECT $1::uuid, a, b, c, d::item_type, e, f::repair_status, g::date, h::numeric, i::quote_status, j, k, l::numeric, m, n, n, n, o
+           quote_amount, quote_status, quote_created_at, quote_expires_at, final_price, picked_up_at, created_at, updated_at, status_since, search_text,
+           status_token, status_token_hash)
+         SELECT $1::uuid, a, b, c, d::item_type, e, f::repair_status, g::date, h::numeric, i::quote_status, j, k, l::numeric, m, n, n, n, o,
+           p, decode(q, 'hex')
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                     $11::timestamptz[], $12::timestamptz[], $13::text[], $14::timestamptz[], $15::timestamptz[], $16::text[])
-           AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o)`,
+                     $11::timestamptz[], $12::timestamptz[], $13::text[], $14::timestamptz[], $15::timestamptz[], $16::text[], $17::text[], $18::text[])
+           AS t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q)`,
         [shopId, ...Object.values(batch)],
       );
       // Photo records (no files: the benchmarks read records) on one repair in 25 of this batch.

@@ -48,15 +48,14 @@ export async function prepareDatabase(): Promise<string> {
     if (rowCount) await dropBenchRepairs(c);
   });
   console.log(`Seeding ${name} up to ${ROWS.toLocaleString("en")} repairs (kept for the next run)...`);
-  await node(["scripts/seed-repairs.ts", "--count", String(ROWS), "--mix", MIX], { ...process.env, DATABASE_URL: url });
-  await node(["scripts/seed-repairs.ts", "--count", String(SECOND_SHOP_ROWS), "--email", SECOND_EMAIL], {
-    ...process.env,
-    DATABASE_URL: url,
-  });
-  // The seed writes status links in clear, as a release before the seal did:
-  // sealed here with the bench server's key, so no run measures the server
-  // while it seals a million of them beside the traffic.
-  const sealed = await sealStoredTokens(url, ensureSecrets(BENCH_DATA_DIR).ENCRYPTION_KEY, { batch: 5000 });
+  // The seed writes the status links sealed with the bench server's key, so
+  // no run measures the server while it seals a million of them beside the
+  // traffic; those of a database seeded before (in clear) are sealed here.
+  const key = ensureSecrets(BENCH_DATA_DIR).ENCRYPTION_KEY;
+  const env = { ...process.env, DATABASE_URL: url, ENCRYPTION_KEY: key };
+  await node(["scripts/seed-repairs.ts", "--count", String(ROWS), "--mix", MIX], env);
+  await node(["scripts/seed-repairs.ts", "--count", String(SECOND_SHOP_ROWS), "--email", SECOND_EMAIL], env);
+  const sealed = await sealStoredTokens(url, key, { batch: 5000 });
   if (sealed > 0) console.log(`Sealed ${sealed.toLocaleString("en")} status links.`);
   await withClient(url, async (c) => {
     // As autovacuum would (off on some servers): the words' visibility map
