@@ -30,8 +30,13 @@ export async function takeRepairNumber(
   const day = dayIn(now, shop.timeZone);
   let count = shop.next;
   let number = seriesNumber(shop.prefix, day, count);
-  while (await tx.repair.findFirst({ where: { shopId, repairNumber: number }, select: { id: true } }))
-    number = seriesNumber(shop.prefix, day, ++count);
+  // Archived repairs keep their numbers (repair_records' unique index holds them too).
+  const taken = async (candidate: string) =>
+    (
+      await tx.$queryRaw<unknown[]>`
+        SELECT 1 FROM repair_records WHERE shop_id = ${shopId}::uuid AND repair_number = ${candidate}`
+    ).length > 0;
+  while (await taken(number)) number = seriesNumber(shop.prefix, day, ++count);
   // Numbers typed by hand were stepped over: the series goes on after the one taken.
   if (count !== shop.next)
     await tx.$executeRaw`UPDATE shops SET next_repair_number = ${count + 1} WHERE id = ${shopId}::uuid`;

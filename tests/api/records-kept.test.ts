@@ -192,6 +192,20 @@ describe("deleting a repair with money, a signature or a handover", () => {
     expect(await db().statusHistory.count({ where: { repairId: handedOver.id } })).toBeGreaterThan(0);
   });
 
+  it("keeps an archived repair's number taken: the series steps over it, and typing it again is refused", async () => {
+    const { api } = await shopSession();
+    const first = await createRepair(api, { repair_number: undefined });
+    const next = first.repair_number.replace(/\d+$/, (n: string) => String(Number(n) + 1).padStart(n.length, "0"));
+    const typed = await createRepair(api, { repair_number: next });
+    expect((await api.update(typed.id, { status: "picked_up", collected_by: "Pere" })).status).toBe(200);
+    expect(await (await api.remove(typed.id)).json()).toEqual({ success: true, kept: true });
+    const after = await createRepair(api, { repair_number: undefined });
+    expect(after.repair_number).toBe(next.replace(/\d+$/, (n) => String(Number(n) + 1).padStart(n.length, "0")));
+    const again = await api.create({ repair_number: next, customer_name: "Anna", item_description: "Anell" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe("A repair with this number already exists");
+  });
+
   it("erases any other repair, and lists its number with who erased it, when and why", async () => {
     const { token, api, owner } = await shopSession();
     const repair = await createRepair(api, { customer_name: "Marc Roig" });
