@@ -28,6 +28,13 @@ describe("one table from error code to HTTP status", () => {
       code: "repairNumberTaken",
       status: 409,
     });
+    // A raw statement's (lib/repairs/row.ts): the driver's own kind of error.
+    const raw = (kind: string) => ({
+      code: "P2010",
+      meta: { driverAdapterError: { cause: { kind, constraint: { index: "repairs_shop_id_repair_number_key" } } } },
+    });
+    expect(uniqueViolation(raw("UniqueConstraintViolation"))).toMatchObject({ code: "repairNumberTaken", status: 409 });
+    expect(uniqueViolation(raw("ForeignKeyConstraintViolation"))).toBeNull();
     expect(uniqueViolation(violation("photos_file_path_key"))).toBeNull();
     expect(uniqueViolation(new Error("no"))).toBeNull();
   });

@@ -125,13 +125,19 @@ const UNIQUE_VIOLATIONS: Record<string, { code: ErrorCode; field: string }> = {
   signatures_repair_id_stage_key: { code: "signatureExists", field: "stage" },
 };
 
-/** A unique index a person ran into (Prisma's P2002, read by shape), as the AppError it means, or null. */
+/**
+ * A unique index a person ran into, as the AppError it means, or null. Read
+ * by shape: Prisma's P2002 from a model's query, or a raw statement's P2010
+ * whose driver error is a unique violation (lib/repairs/row.ts writes raw).
+ */
 export function uniqueViolation(error: unknown): AppError | null {
-  if ((error as { code?: unknown } | null)?.code !== "P2002") return null;
-  const meta = (
-    error as { meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { index?: unknown } } } } }
-  ).meta;
-  const index = meta?.driverAdapterError?.cause?.constraint?.index ?? meta?.target;
+  const { code, meta } = (error ?? {}) as {
+    code?: unknown;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: unknown; constraint?: { index?: unknown } } } };
+  };
+  const cause = meta?.driverAdapterError?.cause;
+  if (code !== "P2002" && !(code === "P2010" && cause?.kind === "UniqueConstraintViolation")) return null;
+  const index = cause?.constraint?.index ?? meta?.target;
   const known = typeof index === "string" ? UNIQUE_VIOLATIONS[index] : undefined;
   return known ? new AppError(known.code, { fields: { [known.field]: known.code } }) : null;
 }

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
-import { Prisma, type Repair } from "@/lib/generated/prisma/client";
+import type { Prisma, Repair } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "./queries";
+import { REPAIR_ROW } from "./row";
 
 /**
  * Versions a write was made against (If-Match, lib/http/etag.ts); null: any.
@@ -8,14 +9,6 @@ import { assertRepairId, notFound } from "./queries";
  * did not show (a customer's answer, a colleague's edit).
  */
 export type Expected = number[] | null;
-
-/** Every field of a repair under its own name, from its column (each column is its field's name in snake_case). */
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-export const REPAIR_ROW = Prisma.raw(
-  Object.values(Prisma.RepairScalarFieldEnum)
-    .map((field) => `"${snake(field)}" AS "${field}"`)
-    .join(", "),
-);
 
 /**
  * Takes the repair's row lock for the rest of the transaction and reads it,

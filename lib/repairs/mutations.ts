@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient, type Repair, type RepairEventKind } from "@/lib/generated/prisma/client";
 import { assertRepairId, getRepair, notFound } from "./queries";
 import { lockRepair, type Expected } from "./lock";
+import { insertRepair, updateRepairs } from "./row";
 export type { Expected } from "./lock";
 import {
   quoteSchema,
@@ -58,18 +59,15 @@ export async function recordStatus(
   to: RepairStatus,
   now: Date,
 ) {
-  const by = "byCustomer" in actor ? { byCustomer: true } : { changedById: actor.userId };
-  if (from !== null) await cancelHeldNotices(tx, [repairIds].flat());
-  await tx.statusHistory.createMany({
-    data: [repairIds].flat().map((repairId) => ({
-      shopId: actor.shopId,
-      repairId,
-      fromStatus: typeof from === "function" ? from(repairId) : from,
-      toStatus: to,
-      changedAt: now,
-      ...by,
-    })),
-  });
+  const ids = [repairIds].flat();
+  if (from !== null) await cancelHeldNotices(tx, ids);
+  const fromStatuses = ids.map((id) => (typeof from === "function" ? from(id) : from));
+  const [byCustomer, changedBy] = "byCustomer" in actor ? [true, null] : [false, actor.userId];
+  await tx.$executeRaw`
+    INSERT INTO status_history (shop_id, repair_id, from_status, to_status, changed_at, changed_by_id, by_customer)
+    SELECT ${actor.shopId}::uuid, moved.id, moved.from_status::repair_status, ${to}::repair_status, ${now}::timestamptz,
+      ${changedBy}::uuid, ${byCustomer}
+    FROM unnest(${ids}::uuid[], ${fromStatuses}::text[]) AS moved(id, from_status)`;
 }
 
 /**
@@ -99,23 +97,17 @@ export async function applyStatusChange(
     groups.set(key, group);
   }
   if (groups.size > 1) await lockStatusCounts(tx, actor.shopId, [to, ...moving.map((repair) => repair.status)]);
-  // One repair (the commonest change) is updated and read back in one statement; several, a statement per group.
-  const single =
-    moving.length === 1 && to !== "picked_up"
-      ? await tx.repair.update({
-          where: { id: moving[0].id, shopId: actor.shopId },
-          data: { ...[...groups.values()][0].effects, ...data } as Prisma.RepairUncheckedUpdateInput,
-        })
-      : null;
-  if (!single)
-    for (const { effects, ids } of groups.values()) {
-      await tx.repair.updateMany({ where: { shopId: actor.shopId, id: { in: ids } }, data: { ...effects, ...data } });
-    }
+  // Each group updated and read back in one statement.
+  let updated: Repair[] = [];
+  for (const { effects, ids } of groups.values())
+    updated.push(...(await updateRepairs(tx, actor.shopId, ids, { ...effects, ...data }, now)));
   const before = new Map(moving.map((repair) => [repair.id, repair.status]));
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
-  if (to === "picked_up") await startWarranty(tx, actor.shopId, ids);
-  const updated = single ? [single] : await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
+  if (to === "picked_up") {
+    await startWarranty(tx, actor.shopId, ids);
+    updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
+  }
   // Collected with money still owed: allowed, and the history says how much.
   if (to === "picked_up")
     for (const repair of updated) {
@@ -220,18 +212,16 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       ? { quoteAmount: 0, quoteStatus: "approved" as const, quoteCreatedAt: now }
       : {};
     const repairNumber = number;
-    const created = await tx.repair.create({
-      data: {
-        ...fields,
-        repairNumber,
-        warrantyMonths: fields.warrantyMonths ?? shop.warrantyMonths,
-        ...comeback,
-        ...freeQuote,
-        ...sealedToken(),
-        customerLanguage,
-        shopId: actor.shopId,
-        searchText: searchTextOf({ ...fields, repairNumber }),
-      },
+    const created = await insertRepair(tx, {
+      ...fields,
+      repairNumber,
+      warrantyMonths: fields.warrantyMonths ?? shop.warrantyMonths,
+      ...comeback,
+      ...freeQuote,
+      ...sealedToken(),
+      customerLanguage,
+      shopId: actor.shopId,
+      searchText: searchTextOf({ ...fields, repairNumber }),
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
     // Entered as already collected (a paper book's past): its warranty runs from now.

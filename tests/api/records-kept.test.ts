@@ -200,7 +200,9 @@ describe("deleting a repair with money, a signature or a handover", () => {
     expect((await api.update(typed.id, { status: "picked_up", collected_by: "Pere" })).status).toBe(200);
     expect(await (await api.remove(typed.id)).json()).toEqual({ success: true, kept: true });
     const after = await createRepair(api, { repair_number: undefined });
-    expect(after.repair_number).toBe(next.replace(/\d+$/, (n) => String(Number(n) + 1).padStart(n.length, "0")));
+    expect(after.repair_number).toBe(
+      next.replace(/\d+$/, (n: string) => String(Number(n) + 1).padStart(n.length, "0")),
+    );
     const again = await api.create({ repair_number: next, customer_name: "Anna", item_description: "Anell" });
     expect(again.status).toBe(409);
     expect((await again.json()).error).toBe("A repair with this number already exists");

@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { NOT_BACKED_UP, TABLES } from "@/lib/backup/archive";
 import { onServer } from "@/lib/db/admin";
 import { lockRepair } from "@/lib/repairs/lock";
+import { insertRepair, updateRepairs } from "@/lib/repairs/row";
 import { withTestDatabase } from "../helpers/test-database";
 
 // Proves that the migrated database is what prisma/schema.prisma describes:
@@ -327,6 +328,59 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       expect(await client.rateLimit.findUniqueOrThrow({ where: { key: limit.key } })).toEqual(limit);
       expect(await client.setupToken.findUniqueOrThrow({ where: { id: setup.id } })).toEqual(setup);
       expect(await client.accountLockout.findUniqueOrThrow({ where: { email: lockout.email } })).toEqual(lockout);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it("writes a repair's row in one statement (lib/repairs/row.ts) as the client writes it, every kind of field", async () => {
+    const client = createDb(database.url(), 2);
+    try {
+      const shop = await client.shop.create({ data: { name: "Joieria Puig" } });
+      const now = new Date("2026-03-04T05:06:07.089Z");
+      const data = {
+        shopId: shop.id,
+        customerName: "Núria Puig",
+        customerPhone: "+34 600 000 000",
+        itemType: "jewelry" as const,
+        itemDescription: "Anell d'or",
+        status: "quoting" as const,
+        deadline: new Date("2026-04-01T00:00:00.000Z"),
+        quoteAmount: new Prisma.Decimal("1234.56"),
+        quoteStatus: "pending" as const,
+        quoteExpiresAt: now,
+        finalPrice: 90.5,
+        searchText: "anell d'or nuria puig",
+        customerLanguage: "ca" as const,
+        metal: "Or 18k",
+        weightGrams: "3.125",
+        condition: ["scratched", "dented"],
+        idChecked: true,
+        warrantyMonths: 6,
+        underWarranty: true,
+        sentOutOn: new Date("2026-03-05T00:00:00.000Z"),
+      };
+      const sealed = (n: number) => ({ statusToken: `v1.${n}`, statusTokenHash: Buffer.alloc(32, n) });
+      const byClient = await client.repair.create({ data: { ...data, repairNumber: "R-1", ...sealed(1) } });
+      const byRow = await client.$transaction((tx) => insertRepair(tx, { ...data, repairNumber: "R-2", ...sealed(2) }));
+      expect(Buffer.from(byRow.statusTokenHash)).toEqual(sealed(2).statusTokenHash);
+      const { id, repairNumber, statusToken, statusTokenHash, createdAt, updatedAt, statusSince } = byClient;
+      const own = { id, repairNumber, statusToken, statusTokenHash, createdAt, updatedAt, statusSince };
+      expect({ ...byRow, ...own }).toEqual(byClient);
+      expect(await client.repair.findUniqueOrThrow({ where: { id: byRow.id } })).toEqual(byRow);
+      // Changed and cleared, on this shop's repair only.
+      const change = {
+        status: "in_repair" as const,
+        quoteAmount: null,
+        condition: [],
+        deadline: null,
+        idChecked: false,
+      };
+      const [updated] = await client.$transaction((tx) => updateRepairs(tx, shop.id, [byRow.id], change, now));
+      expect(updated).toEqual({ ...byRow, ...change, updatedAt: now, statusSince: updated.statusSince, version: 2 });
+      const other = await client.shop.create({ data: { name: "Altra" } });
+      expect(await client.$transaction((tx) => updateRepairs(tx, other.id, [byRow.id], change, now))).toEqual([]);
+      await expect(insertRepair(client, { nonsense: 1 } as never)).rejects.toThrow("Not a repair's field: nonsense");
     } finally {
       await client.$disconnect();
     }
