@@ -91,20 +91,18 @@ async function lockPaid(tx: Tx, shopId: string, repairId: string, expected: Expe
   return { paidTotal: Number(repair.paidTotal), repairNumber: repair.repairNumber };
 }
 
-/**
- * Sets what was paid; the repair's new version, and the name of who did it
- * (read in the same statement: a write's every round trip counts). A total
- * its column cannot hold is bad input, not a 500.
- */
-async function setPaidTotal(tx: Tx, actor: Actor, repairId: string, paidTotal: number, paidAt?: Date) {
+/** A paid total its column can hold, or bad input (not a 500). */
+function assertPaidTotal(paidTotal: number): void {
   if (cents(paidTotal) > MAX_MONEY)
     throw new AppError("paidTotalTooLarge", { fields: { amount: "paidTotalTooLarge" } });
-  const [set] = await tx.$queryRaw<{ version: number; actorName: string | null }[]>`
-    UPDATE repairs SET paid_total = ${cents(paidTotal)}, last_payment_at = coalesce(${paidAt ?? null}::timestamptz, last_payment_at),
-      updated_at = now()
-    WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid
-    RETURNING version, (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"`;
-  return set;
+}
+
+/** Sets what was paid (a void's; a payment sets it in its own statement). */
+async function setPaidTotal(tx: Tx, actor: Actor, repairId: string, paidTotal: number) {
+  assertPaidTotal(paidTotal);
+  await tx.$executeRaw`
+    UPDATE repairs SET paid_total = ${cents(paidTotal).toFixed(2)}::numeric, updated_at = now()
+    WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid`;
 }
 
 /**
@@ -125,26 +123,34 @@ export async function addPayment(
     const { paidTotal } = await lockPaid(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
-    const payment = await tx.payment.create({
-      data: { shopId: actor.shopId, repairId, kind, amount, method, note: note ?? null, createdById: actor.userId },
-    });
-    const { version, actorName } = await setPaidTotal(
-      tx,
-      actor,
-      repairId,
-      paidTotal + signed(kind, amount),
-      payment.createdAt,
-    );
-    await tx.repairEvent.create({
-      data: {
-        shopId: actor.shopId,
-        repairId,
-        kind: "payment",
-        detail: `${kind}:${amount.toFixed(2)}:${method}`,
-        changedById: actor.userId,
-        changedAt: payment.createdAt,
-      },
-    });
+    const total = cents(paidTotal + signed(kind, amount));
+    assertPaidTotal(total);
+    // The payment, its history line and the repair's paid total in one
+    // statement; with the repair's new version and the taker's name.
+    const [{ version, actorName, ...payment }] = await tx.$queryRaw<
+      (Payment & { version: number; actorName: string | null })[]
+    >`
+      WITH payment AS (
+        INSERT INTO payments (shop_id, repair_id, kind, amount, method, note, created_by_id)
+        VALUES (${actor.shopId}::uuid, ${repairId}::uuid, ${kind}::payment_kind, ${amount.toFixed(2)}::numeric,
+          ${method}::payment_method,
+          ${note ?? null}, ${actor.userId}::uuid)
+        RETURNING *
+      ), event AS (
+        INSERT INTO repair_events (shop_id, repair_id, kind, detail, changed_by_id, changed_at)
+        SELECT shop_id, repair_id, 'payment', ${`${kind}:${amount.toFixed(2)}:${method}`}, created_by_id, created_at
+        FROM payment
+      ), repair AS (
+        UPDATE repairs SET paid_total = ${total.toFixed(2)}::numeric, last_payment_at = payment.created_at, updated_at = now()
+        FROM payment WHERE repairs.id = payment.repair_id AND repairs.shop_id = payment.shop_id
+        RETURNING repairs.version
+      )
+      SELECT payment.id, payment.shop_id AS "shopId", payment.repair_id AS "repairId", payment.kind::text AS kind,
+        payment.amount, payment.method::text AS method, payment.note, payment.created_at AS "createdAt",
+        payment.created_by_id AS "createdById", payment.voided_at AS "voidedAt", payment.voided_by_id AS "voidedById",
+        payment.void_reason AS "voidReason", repair.version,
+        (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"
+      FROM payment, repair`;
     const taken = { ...payment, createdBy: actorName === null ? null : { name: actorName }, voidedBy: null };
     return { ...paymentJson(taken), repair_version: version };
   });

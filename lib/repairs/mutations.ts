@@ -128,11 +128,10 @@ export async function recordEvent(
   detail: string | null,
   now = new Date(),
 ) {
-  await tx.repairEvent.createMany({
-    data: [repairIds]
-      .flat()
-      .map((repairId) => ({ shopId: actor.shopId, repairId, kind, detail, changedById: actor.userId, changedAt: now })),
-  });
+  await tx.$executeRaw`
+    INSERT INTO repair_events (shop_id, repair_id, kind, detail, changed_by_id, changed_at)
+    SELECT ${actor.shopId}::uuid, id, ${kind}::repair_event_kind, ${detail}, ${actor.userId}::uuid, ${now}::timestamptz
+    FROM unnest(${[repairIds].flat()}::uuid[]) AS id`;
 }
 
 /**
