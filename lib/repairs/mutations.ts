@@ -19,7 +19,7 @@ import { dayIn } from "@/lib/time-zone";
 import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
-import { takeRepairNumber } from "./numbering";
+import { takeRepairNumber, type ShopForCreate } from "./numbering";
 import { comebackOf, startWarranty } from "./warranty";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
@@ -198,10 +198,11 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     const { number, shop } = fields.repairNumber
       ? {
           number: fields.repairNumber,
-          shop: await tx.shop.findUniqueOrThrow({
-            where: { id: actor.shopId },
-            select: { language: true, warrantyMonths: true, timeZone: true },
-          }),
+          shop: (
+            await tx.$queryRaw<ShopForCreate[]>`
+              SELECT language::text AS language, warranty_months AS "warrantyMonths", time_zone AS "timeZone"
+              FROM shops WHERE id = ${actor.shopId}::uuid`
+          )[0],
         }
       : await takeRepairNumber(tx, actor.shopId, now);
     const customerLanguage = fields.customerLanguage ?? shop.language;

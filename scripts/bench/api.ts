@@ -28,39 +28,41 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     signedInAt = performance.now();
   };
   await freshToken();
-  const { ids, deep, rare, number, links, pool, emailed, bulkGroups, workshop } = await withClient(url, async (c) => {
-    const some = (
-      await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
-    ).rows.map((r) => r.id as string);
-    const depth = Math.floor(ROWS * 0.95);
-    const at = (
+  const { ids, payable, deep, rare, number, links, pool, emailed, bulkGroups, workshop } = await withClient(
+    url,
+    async (c) => {
+      const some = (
+        await c.query("SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC LIMIT 200", [shop])
+      ).rows.map((r) => r.id as string);
+      const depth = Math.floor(ROWS * 0.95);
+      const at = (
+        await c.query(
+          "SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
+          [shop, depth],
+        )
+      ).rows[0];
+      const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
+        .repair_number as string;
+      // 16 groups of 100 repairs for the bulk status change, one group per client.
+      const bulkGroups = (
+        await c.query(
+          "SELECT id FROM repairs WHERE shop_id = $1 AND customer_email IS NULL ORDER BY created_at DESC OFFSET 1000 LIMIT 1600",
+          [shop],
+        )
+      ).rows.map((r) => r.id as string);
+      // In any of the eleven statuses, as a selection on the list finds them.
       await c.query(
-        "SELECT id, created_at FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1",
-        [shop, depth],
-      )
-    ).rows[0];
-    const number = (await c.query("SELECT repair_number FROM repairs WHERE id = $1", [some[100]])).rows[0]
-      .repair_number as string;
-    // 16 groups of 100 repairs for the bulk status change, one group per client.
-    const bulkGroups = (
+        "UPDATE repairs SET status = (enum_range(NULL::repair_status))[1 + floor(random() * 11)::int] WHERE id = ANY($1::uuid[])",
+        [bulkGroups],
+      );
+      // A repair's history (issue 17), for the detail's timeline: the detail's
+      // repairs each given a year's worth of a busy repair's entries (created,
+      // a dozen status changes by the owner, quotes, a final price, photos),
+      // once; a later run finds them there.
+      const owner = (await c.query("SELECT id FROM users WHERE shop_id = $1 ORDER BY created_at LIMIT 1", [shop]))
+        .rows[0].id as string;
       await c.query(
-        "SELECT id FROM repairs WHERE shop_id = $1 AND customer_email IS NULL ORDER BY created_at DESC OFFSET 1000 LIMIT 1600",
-        [shop],
-      )
-    ).rows.map((r) => r.id as string);
-    // In any of the eleven statuses, as a selection on the list finds them.
-    await c.query(
-      "UPDATE repairs SET status = (enum_range(NULL::repair_status))[1 + floor(random() * 11)::int] WHERE id = ANY($1::uuid[])",
-      [bulkGroups],
-    );
-    // A repair's history (issue 17), for the detail's timeline: the detail's
-    // repairs each given a year's worth of a busy repair's entries (created,
-    // a dozen status changes by the owner, quotes, a final price, photos),
-    // once; a later run finds them there.
-    const owner = (await c.query("SELECT id FROM users WHERE shop_id = $1 ORDER BY created_at LIMIT 1", [shop])).rows[0]
-      .id as string;
-    await c.query(
-      `WITH fresh AS (SELECT r.id, r.created_at FROM repairs r WHERE r.id = ANY($1::uuid[])
+        `WITH fresh AS (SELECT r.id, r.created_at FROM repairs r WHERE r.id = ANY($1::uuid[])
          AND NOT EXISTS (SELECT 1 FROM repair_events e WHERE e.repair_id = r.id))
        , changes AS (
          INSERT INTO status_history (shop_id, repair_id, from_status, to_status, changed_by_id, changed_at)
@@ -71,69 +73,81 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
        SELECT $2, f.id, (ARRAY['quote_set', 'quote_set', 'final_price_set', 'photo_added', 'photo_added', 'photo_removed'])[n]::repair_event_kind,
          (ARRAY['90.50', '120.00', '115.00', 'front.jpg', 'back.jpg', 'front.jpg'])[n], $3, f.created_at + n * interval '2 days' + interval '1 hour'
        FROM fresh f, generate_series(1, 6) n`,
-      [some, shop, owner],
-    );
-    // Repairs whose customers have an email, for the status changes that queue a notice.
-    const emailed = (
-      await c.query(
-        `UPDATE repairs SET customer_email = 'client' || substr(id::text, 1, 8) || '@example.com'
+        [some, shop, owner],
+      );
+      // Repairs whose customers have an email, for the status changes that queue a notice.
+      const emailed = (
+        await c.query(
+          `UPDATE repairs SET customer_email = 'client' || substr(id::text, 1, 8) || '@example.com'
          WHERE id IN (SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at DESC OFFSET 200 LIMIT 200)
          RETURNING id`,
-        [shop],
-      )
-    ).rows.map((r) => r.id as string);
-    await c.query(`UPDATE shops SET notify_ready = true, notify_statuses = '{in_progress}' WHERE id = $1`, [shop]);
-    // The customer's side: the status links of the same repairs, and a pool of
-    // older repairs with a pending quote, each answered once by link. Links are
-    // kept sealed: each gets a new one here, in clear until the next start seals it.
-    const links = (
-      await c.query("UPDATE repairs SET status_token = DEFAULT WHERE id = ANY($1::uuid[]) RETURNING status_token", [
-        some,
-      ])
-    ).rows.map((r) => r.status_token as string);
-    const pool = (
-      await c.query(
-        `UPDATE repairs SET status = 'quoting', quote_amount = 120, quote_status = 'pending', status_token = DEFAULT,
+          [shop],
+        )
+      ).rows.map((r) => r.id as string);
+      await c.query(`UPDATE shops SET notify_ready = true, notify_statuses = '{in_progress}' WHERE id = $1`, [shop]);
+      // The customer's side: the status links of the same repairs, and a pool of
+      // older repairs with a pending quote, each answered once by link. Links are
+      // kept sealed: each gets a new one here, in clear until the next start seals it.
+      const links = (
+        await c.query("UPDATE repairs SET status_token = DEFAULT WHERE id = ANY($1::uuid[]) RETURNING status_token", [
+          some,
+        ])
+      ).rows.map((r) => r.status_token as string);
+      const pool = (
+        await c.query(
+          `UPDATE repairs SET status = 'quoting', quote_amount = 120, quote_status = 'pending', status_token = DEFAULT,
            quote_created_at = now(), quote_expires_at = now() + interval '7 days', picked_up_at = NULL
          WHERE id IN (SELECT id FROM repairs WHERE shop_id = $1 ORDER BY created_at LIMIT $2)
          RETURNING status_token`,
-        [shop, Math.min(60_000, Math.floor(ROWS / 4))],
-      )
-    ).rows.map((r) => r.status_token as string);
-    const workshop = (await c.query("SELECT id FROM workshops WHERE shop_id = $1 ORDER BY name LIMIT 1", [shop]))
-      .rows[0]?.id as string | undefined;
-    if (!workshop) throw new Error("the seed made no outside workshops");
-    // The lines above rewrote up to 60,000 rows at once, which no shop does:
-    // vacuum, as the table of a shop whose writes trickle in stays, so the
-    // queues' index-only scans are measured as they run there. (Measured
-    // without it: the 60,000 waiting quotes' page took 140 ms, each entry
-    // checked against its row; docs/performance.md.)
-    // So the tables the scenarios write to (the histories' above, and what
-    // earlier runs' status changes and notices left), as autovacuum would
-    // keep them on a server where it runs (off on this machine's).
-    // A busy day at the counter: 2,500 payments today (made once a day; a later run finds them).
-    await c.query(
-      `INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_by_id, created_at)
+          [shop, Math.min(60_000, Math.floor(ROWS / 4))],
+        )
+      ).rows.map((r) => r.status_token as string);
+      const workshop = (await c.query("SELECT id FROM workshops WHERE shop_id = $1 ORDER BY name LIMIT 1", [shop]))
+        .rows[0]?.id as string | undefined;
+      if (!workshop) throw new Error("the seed made no outside workshops");
+      // The lines above rewrote up to 60,000 rows at once, which no shop does:
+      // vacuum, as the table of a shop whose writes trickle in stays, so the
+      // queues' index-only scans are measured as they run there. (Measured
+      // without it: the 60,000 waiting quotes' page took 140 ms, each entry
+      // checked against its row; docs/performance.md.)
+      // So the tables the scenarios write to (the histories' above, and what
+      // earlier runs' status changes and notices left), as autovacuum would
+      // keep them on a server where it runs (off on this machine's).
+      // A busy day at the counter: 2,500 payments today (made once a day; a later run finds them).
+      await c.query(
+        `INSERT INTO payments (shop_id, repair_id, kind, amount, method, created_by_id, created_at)
        SELECT $1, r.id, 'payment', 10 + n % 90, (ARRAY['cash', 'card', 'bizum'])[1 + n % 3]::payment_method, $2,
          date_trunc('day', now()) + n * interval '10 seconds'
        FROM generate_series(1, 2500 - (SELECT count(*)::int FROM payments WHERE shop_id = $1 AND created_at >= date_trunc('day', now()))) n
        JOIN LATERAL (SELECT id FROM repairs WHERE id = ($3::uuid[])[1 + n % array_length($3::uuid[], 1)]) r ON true`,
-      [shop, owner, some],
-    );
-    for (const table of ["repair_records", "status_history", "repair_events", "payments", "notices"])
-      await c.query(`VACUUM (ANALYZE) ${table}`);
-    return {
-      workshop,
-      ids: some,
-      deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
-      rare: number.slice(-7),
-      number,
-      links,
-      pool,
-      emailed,
-      bulkGroups,
-    };
-  });
+        [shop, owner, some],
+      );
+      // The creates take the shop's series under the bench's prefix (B-…, dropped
+      // by the next run), and the payments go to repairs of the bench's own.
+      await c.query("UPDATE shops SET repair_number_prefix = 'B' WHERE id = $1", [shop]);
+      const payable = (
+        await c.query(
+          `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description)
+         SELECT $1, 'B-pay-' || n, 'Bench payer ' || n, 'Anell d''or' FROM generate_series(1, 200) n RETURNING id`,
+          [shop],
+        )
+      ).rows.map((r) => r.id as string);
+      for (const table of ["repair_records", "status_history", "repair_events", "payments", "notices"])
+        await c.query(`VACUUM (ANALYZE) ${table}`);
+      return {
+        workshop,
+        payable,
+        ids: some,
+        deep: encodeCursor({ createdAt: at.created_at as Date, id: at.id as string }),
+        rare: number.slice(-7),
+        number,
+        links,
+        pool,
+        emailed,
+        bulkGroups,
+      };
+    },
+  );
   let answered = 0;
   // Each request its own address: the per-address limit (60 per 5 minutes) is not what is measured.
   const address = (c: number, i: number) => `10.${c}.${(i >> 8) & 255}.${i & 255}`;
@@ -187,14 +201,15 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
     ["sorted by deadline", () => ({ name: "x", path: "/api/repairs?sort=deadline", headers: auth })],
     [
       "create",
-      (c, i) => ({
+      () => ({
         name: "x",
         method: "POST",
         path: "/api/repairs",
         headers: json,
+        // The number left empty, as at the counter: the next of the shop's
+        // series, under the shop's lock that every create takes in turn.
         body: JSON.stringify({
-          repair_number: `B-${Date.now().toString(36)}-${c}-${i}-${++created}`,
-          customer_name: "Núria Bench",
+          customer_name: `Núria Bench ${++created}`,
           item_description: "Omega Speedmaster, revisió",
         }),
       }),
@@ -207,6 +222,16 @@ export async function apiScenarios(server: Server, url: string, shop: string): P
         path: `/api/repairs/${ids[(c * 13 + i) % ids.length]}/status`,
         headers: json,
         body: JSON.stringify({ status: i % 2 ? "in_progress" : "ready" }),
+      }),
+    ],
+    [
+      "payment",
+      (c, i) => ({
+        name: "x",
+        method: "POST",
+        path: `/api/repairs/${payable[(c * 13 + i) % payable.length]}/payments`,
+        headers: json,
+        body: JSON.stringify({ kind: "payment", amount: "1,5", method: i % 2 ? "card" : "cash" }),
       }),
     ],
     [
