@@ -26,6 +26,7 @@ const BROWSER_SAFE = [
   "@/lib/repairs/schema",
   "@/lib/repairs/series",
   "@/lib/repairs/workflow",
+  "@/lib/schema-parts",
   "@/lib/settings/schema",
   "@/lib/workshops/schema",
 ];

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import type { ErrorCode } from "@/lib/errors";
 import { parseDeadline } from "@/lib/repairs/dates";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
 import { EXPORT_FIELDS } from "./fields";
+import { err } from "@/lib/schema-parts";
 
 // POST /export/excel: the fields, the optional date range
 // and statuses.
-
-const err = (code: ErrorCode) => ({ error: code });
 
 const day = z.preprocess(
   (v) => (v === "" ? null : v),

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
 import { afterCursor, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
-import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { daysName, onDays, shopDays, type ShopDays } from "@/lib/shop/days";
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 import type { TakingsRow, TakingsSummary } from "./takings-sheet";
+import { err } from "@/lib/schema-parts";
 
 // The day's takings ("Caja", "Caixa"): the payments of a day or a range of
 // days in the shop's calendar, totals per method and per kind, the cash the
@@ -15,8 +15,6 @@ import type { TakingsRow, TakingsSummary } from "./takings-sheet";
 // counts on the day it was taken; once voided it counts on none. This is
 // what the shop's invoicing or accounting program takes in: Repair Desk
 // itself issues no invoice.
-
-const err = (code: ErrorCode) => ({ error: code });
 
 const pageQuerySchema = z.object({
   lines: z.enum(["payments", "voided"], err("takingsCursorInvalid")).optional(),

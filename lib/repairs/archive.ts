@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { recordActivity } from "@/lib/activity/activity";
 import { rows } from "@/lib/db";
-import { AppError, type ErrorCode } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { deleteWithFiles } from "@/lib/photos/store";
 import { lockRepair } from "./lock";
 import { assertRepairId, getRepair, notFound } from "./queries";
+import { optionalText } from "@/lib/schema-parts";
 
 // Deleting a repair (issue 49). A repair that was paid (any payment, voided
 // or not), signed or handed over is a record the shop may be audited on: it
@@ -19,13 +20,7 @@ import { assertRepairId, getRepair, notFound } from "./queries";
 
 type Actor = { shopId: string; userId: string };
 
-const err = (code: ErrorCode) => ({ error: code });
-const deleteSchema = z.object({
-  reason: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
-    z.string(err("invalidField")).max(500, err("textTooLong")).nullable(),
-  ),
-});
+const deleteSchema = z.object({ reason: optionalText(500, "invalidField") });
 
 /** What deleting a repair did to it. */
 export type DeleteOutcome = "archived" | "erased";

@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
 import { afterCursor, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
-import type { ErrorCode } from "@/lib/errors";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { dayIn } from "@/lib/time-zone";
 import type { PremisesRow, PremisesTotals } from "./premises-sheet";
 import { iso } from "./serialize";
 import { REPAIR_STATUSES, type RepairStatus } from "./workflow";
+import { err } from "@/lib/schema-parts";
 
 // Goods on the premises: what the shop holds for its customers right now,
 // with what each is declared to be worth, for the insurer and the shop's own
@@ -51,7 +51,6 @@ function itemJson(row: PremisesRow) {
 }
 export type PremisesItem = ReturnType<typeof itemJson>;
 
-const err = (code: ErrorCode) => ({ error: code });
 const pageQuery = z.object({
   list: z.enum(PLACES, err("takingsCursorInvalid")).optional(),
   after: afterCursor,

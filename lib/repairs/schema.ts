@@ -5,19 +5,14 @@ import { MAX_MONEY, MAX_PAGE_SIZE, PAGE_SIZE, QUOTE_DAYS } from "./limits";
 import { QUEUES, REPAIR_STATUSES } from "./workflow";
 import { columnsWhere, fieldSpec, REPAIR_FIELDS, type ColumnsWith } from "./fields";
 import { optionalEmailSchema } from "@/lib/auth/schema";
+import { blankToNull, err, optionalText } from "@/lib/schema-parts";
 
 // Repair payloads, shared by the forms and the
 // route handlers. Messages are error codes; texts live in messages/*.json.
 // Unknown fields (a shopId, say) are dropped.
 
-const err = (code: ErrorCode) => ({ error: code });
-const blankToNull = (v: unknown) => (typeof v === "string" ? v.trim() || null : (v ?? null));
-
 const requiredText = (code: ErrorCode, max: number) =>
   z.string(err(code)).trim().min(1, err(code)).max(max, err("textTooLong"));
-
-const optionalText = (max: number) =>
-  z.preprocess(blankToNull, z.string(err("textTooLong")).max(max, err("textTooLong")).nullable());
 
 /**
  * A number of 0 or more with at most 2 decimals, as people type it. The API

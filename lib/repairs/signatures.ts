@@ -7,6 +7,7 @@ import { assertQuotaFits } from "@/lib/photos/photos";
 import { newPhotoPath, removePhotos, storageError, writePhoto } from "@/lib/photos/store";
 import { assertRepairId, notFound } from "./queries";
 import { isBeforeWork } from "./workflow";
+import { err } from "@/lib/schema-parts";
 
 // The customer's signature, drawn with a finger at the counter as the item is
 // left (intake) or collected (pickup): a PNG sent as a data URL, checked and
@@ -24,7 +25,6 @@ export const MAX_SIGNATURE_BYTES = 512 * 1024;
 export const MAX_SIGNATURE_PIXELS = 2_400 * 1_200;
 const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
-const err = (code: ErrorCode) => ({ error: code });
 export const signatureSchema = z.object({
   stage: z.enum(SIGNATURE_STAGES, err("signatureStageInvalid")),
   signer_name: z

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { rows } from "@/lib/db";
-import type { ErrorCode } from "@/lib/errors";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { parseDeadline } from "@/lib/repairs/dates";
 import { iso } from "@/lib/repairs/serialize";
+import { err } from "@/lib/schema-parts";
 
 // A range of whole days in the shop's calendar, as the takings and the
 // activity log are asked for: `from` and `to` (DD/MM/YYYY or YYYY-MM-DD),
 // today in the shop's zone when both are left out, a year at most.
 
-const err = (code: ErrorCode) => ({ error: code });
 const day = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : undefined),
   z
