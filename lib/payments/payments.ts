@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordActivity } from "@/lib/activity/activity";
 import type { Locale } from "@/i18n/config";
-import { AppError, type ErrorCode } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { moneyOf } from "@/lib/repairs/balance";
 import { MAX_MONEY } from "@/lib/repairs/limits";
@@ -18,14 +18,11 @@ import { isUuid } from "@/lib/uuid";
 // was paid. This records money; it issues no invoice.
 
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind } from "./kinds";
+import { err, optionalText } from "@/lib/schema-parts";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 
-const err = (code: ErrorCode) => ({ error: code });
-const note = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim() || null : (v ?? null)),
-  z.string(err("textTooLong")).max(500, err("textTooLong")).nullable(),
-);
+const note = optionalText(500);
 
 /**
  * An amount as every amount: a number, or text as the caller's language
