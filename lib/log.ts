@@ -1,5 +1,6 @@
 import pino, { type Logger } from "pino";
 import { settings } from "@/lib/env";
+import { processWide } from "@/lib/process-wide";
 
 // One structured logger for the server: JSON lines on stdout, one per request
 // (scripts/serve.ts) plus errors with their cause. Nothing here ever logs a
@@ -7,33 +8,32 @@ import { settings } from "@/lib/env";
 // token, TOTP code or secret can reach the logs; the redaction below is a second
 // line of defence for fields someone adds later.
 
-const globalForLog = globalThis as unknown as { logger?: Logger };
-
 export function logger(): Logger {
-  globalForLog.logger ??= pino({
-    level: settings().LOG_LEVEL,
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    redact: {
-      paths: [
-        "password",
-        "*.password",
-        "token",
-        "*.token",
-        "refreshToken",
-        "*.refreshToken",
-        "secret",
-        "*.secret",
-        "authorization",
-        "*.authorization",
-        "cookie",
-        "*.cookie",
-      ],
-      censor: "[redacted]",
-    },
-  });
-  return globalForLog.logger;
+  return processWide<Logger>("logger", () =>
+    pino({
+      level: settings().LOG_LEVEL,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: {
+        paths: [
+          "password",
+          "*.password",
+          "token",
+          "*.token",
+          "refreshToken",
+          "*.refreshToken",
+          "secret",
+          "*.secret",
+          "authorization",
+          "*.authorization",
+          "cookie",
+          "*.cookie",
+        ],
+        censor: "[redacted]",
+      },
+    }),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
 import { isUuid } from "@/lib/uuid";
+import { processWide } from "@/lib/process-wide";
 
 // Access tokens: JWT, HS256 only, 15 minutes, with issuer, audience and a
 // token type, so nothing else signed with the key passes as one. Refresh
@@ -29,10 +30,9 @@ type Verified = { claims: AccessClaims; exp: number };
 
 // Imported once per secret: jose imports a raw key on every call otherwise,
 // which was half the cost of checking a token. The verified tokens go with
-// the key: a new secret starts with none. On globalThis, as lib/db/index.ts's pool:
-// the bundler may give each route its own copy of this module.
+// the key: a new secret starts with none. One for the process (lib/process-wide.ts).
 type Keyed = { secret: string; key: Promise<CryptoKey>; verified: Map<string, Verified> };
-const globalForTokens = globalThis as unknown as { accessTokenKey?: Keyed };
+const globalForTokens = processWide<{ accessTokenKey?: Keyed }>("accessTokens", () => ({}));
 function keyed(): Keyed {
   const secret = env().JWT_SECRET;
   if (globalForTokens.accessTokenKey?.secret !== secret) {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { QRCodeToDataURLOptions } from "qrcode";
 import { AppError } from "@/lib/errors";
+import { processWide } from "@/lib/process-wide";
 
 // Sign-in's and 2FA's CPU work, on a few worker threads instead of the event
 // loop. bcrypt is CPU work by design: done on the event loop, four people
@@ -46,9 +47,9 @@ type Slot = { worker: Worker | null; busy: Pending | null; idle?: NodeJS.Timeout
  */
 export const IDLE_MS = 60_000;
 
-const state = globalThis as unknown as {
+const state = processWide<{
   workerPool?: { slots: Slot[]; waiting: Record<Lane, Pending[]>; nextId: number; done: Record<Op, number> };
-};
+}>("workerPool", () => ({}));
 
 function pool() {
   if (!state.workerPool) {

@@ -4,18 +4,20 @@ import pg from "pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { pgTypes, sessionOptions } from "./pg-types";
+import { processWide } from "@/lib/process-wide";
 
 export { isoFromTimestamptz } from "@/lib/db/pg-types";
 
 // The only place a Prisma client and its pool are made. One per process:
-// Next's dev server reloads modules, so the instance is kept on globalThis.
+// Next's dev server reloads modules, so the instance is kept process-wide
+// (lib/process-wide.ts).
 //
 // Prisma and the few hot reads that skip it (see `rows`) share one `pg` pool,
 // so the pool size is the whole process's connection budget.
 // The pools map is there too: the bundler may give each route its own copy of
 // this module, and rows() must find the pool of a client any copy made.
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient; prismaPools?: WeakMap<PrismaClient, Pool> };
-const pools = (globalForDb.prismaPools ??= new WeakMap());
+const globalForDb = processWide<{ prisma?: PrismaClient }>("db", () => ({}));
+const pools = processWide("dbPools", () => new WeakMap<PrismaClient, Pool>());
 
 /** A client's pool, and whether it may use named statements (asked of the server once). */
 type Pool = { pool: pg.Pool; prepared?: Promise<boolean> };

@@ -10,6 +10,7 @@ import type { Reader } from "./excel";
 import type { TakingsSummary } from "@/lib/payments/takings-sheet";
 import type { PremisesTotals } from "@/lib/repairs/premises-sheet";
 import type { ExportField } from "./fields";
+import { processWide } from "@/lib/process-wide";
 
 // An export's file is made on a thread of its own (./worker.ts), started for
 // it and gone when it ends: reading a million rows, turning them into XML and
@@ -86,8 +87,7 @@ export const MAX_THREADS = 4;
 /** An export's thread runs at the background threads' nice value (lib/runtime/priority.ts). */
 export const THREAD_NICE = BACKGROUND_NICE;
 
-const state = globalThis as unknown as { exportThreads?: { running: number; made: number } };
-const counts = () => (state.exportThreads ??= { running: 0, made: 0 });
+const counts = () => processWide("exportThreads", () => ({ running: 0, made: 0 }));
 
 /** Threads making files now, and files made since the process started (operations' eyes, and tests'). */
 export const exportThreadStats = () => ({ ...counts() });

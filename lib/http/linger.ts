@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { processWide } from "@/lib/process-wide";
 
 // Refused request bodies: what reading them may cost, all of them together.
 //
@@ -18,11 +19,8 @@ export const LINGER = { bytes: 24 * 1024 * 1024, ms: 5_000 } as const;
 export const LINGER_BUDGET = { burst: 48 * 1024 * 1024, perSecond: 16 * 1024 * 1024 } as const;
 
 type Bucket = { room: number; at: number };
-// On globalThis: the HTTP server (scripts/serve.ts) and the route handlers' bundle share one.
-const bucket = ((globalThis as unknown as { lingerBucket?: Bucket }).lingerBucket ??= {
-  room: LINGER_BUDGET.burst,
-  at: Date.now(),
-});
+// One for the HTTP server (scripts/serve.ts) and the route handlers' bundle.
+const bucket = processWide<Bucket>("lingerBucket", () => ({ room: LINGER_BUDGET.burst, at: Date.now() }));
 
 /** Takes room to read `bytes` of a refused body; false when there is none (close the connection at once). */
 export function takeLingerRoom(bytes: number): boolean {

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { AppError } from "@/lib/errors";
 import { BACKGROUND_NICE, lowerThreadPriority, threadsNamed } from "@/lib/runtime/priority";
+import { processWide } from "@/lib/process-wide";
 
 // What an uploaded file really is, read from its bytes (never its name or
 // declared type), and a clean copy of it: decoded and encoded again, which
@@ -67,7 +68,7 @@ export const MAX_IMAGES_WAITING = 8;
 sharp.concurrency(1);
 
 type Gate = { running: number; waiting: Array<() => void>; started: number };
-const gate = ((globalThis as unknown as { imageGate?: Gate }).imageGate ??= { running: 0, waiting: [], started: 0 });
+const gate = processWide<Gate>("imageGate", () => ({ running: 0, waiting: [], started: 0 }));
 
 /** Images being cleaned and waiting now, and how many were ever started (tests', and operations', eyes). */
 export const imageWork = () => ({ running: gate.running, waiting: gate.waiting.length, started: gate.started });

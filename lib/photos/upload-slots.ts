@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { processWide } from "@/lib/process-wide";
 
 // Upload bodies being read at once, in all and per shop. A body is taken in
 // only within a slot; an upload that finds none is answered before a byte of
@@ -11,13 +12,7 @@ export const MAX_UPLOADS_IN_FLIGHT = 4;
 /** Of those, one shop's at once. */
 export const MAX_SHOP_UPLOADS_IN_FLIGHT = 2;
 
-// On globalThis: the bundler may give each route its own copy of this module.
-const slots = ((
-  globalThis as unknown as { uploadSlots?: { total: number; byShop: Map<string, number> } }
-).uploadSlots ??= { total: 0, byShop: new Map() });
-
-/** Upload bodies being read now (tests', and operations', eyes). */
-export const uploadsInFlight = () => ({ total: slots.total, shops: slots.byShop.size });
+const slots = processWide("uploadSlots", () => ({ total: 0, byShop: new Map<string, number>() }));
 
 export async function inUploadSlot<T>(shopId: string, work: () => Promise<T>): Promise<T> {
   const shop = slots.byShop.get(shopId) ?? 0;

@@ -3,17 +3,16 @@
 // shared memory. That thread gives way while the count is above zero, so a
 // request does not share the CPU with the export's next piece of work.
 //
-// The counter is kept on globalThis: the HTTP server (scripts/serve.ts) and
-// Next's bundles of the routes load this module separately.
+// The counter is one for the process (lib/process-wide.ts): the HTTP server
+// (scripts/serve.ts) and Next's bundles of the routes load this module separately.
+
+import { processWide } from "@/lib/process-wide";
 
 /** The longest background work waits for requests to be done before its next piece. */
 export const MAX_WAIT_MS = 10;
 
-const KEY = Symbol.for("repair-desk.requests");
-const shared = globalThis as typeof globalThis & { [KEY]?: Int32Array };
-
 /** The counter itself (an Int32Array over shared memory), to hand to a thread. */
-export const requestCounter = (): Int32Array => (shared[KEY] ??= new Int32Array(new SharedArrayBuffer(4)));
+export const requestCounter = (): Int32Array => processWide("requests", () => new Int32Array(new SharedArrayBuffer(4)));
 
 function add(delta: number) {
   const counter = requestCounter();
@@ -61,15 +60,13 @@ export function giveWayToRequests(counter: Int32Array, maxMs = MAX_WAIT_MS): voi
   }
 }
 
-const TURN = Symbol.for("repair-desk.database-turn");
-const sharedTurn = globalThis as typeof globalThis & { [TURN]?: Int32Array };
-
 /**
  * Which background thread is reading from the database: 0 for none, else its
  * threadId, in shared memory. Two exports reading at once took both cores'
  * worth of Postgres from the requests beside them: their reads take turns.
  */
-export const databaseTurn = (): Int32Array => (sharedTurn[TURN] ??= new Int32Array(new SharedArrayBuffer(4)));
+export const databaseTurn = (): Int32Array =>
+  processWide("database-turn", () => new Int32Array(new SharedArrayBuffer(4)));
 
 /** The longest a background thread waits for its turn; then it reads anyway (a courtesy, never a deadlock). */
 export const MAX_TURN_WAIT_MS = 1_000;
