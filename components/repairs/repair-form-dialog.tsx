@@ -34,10 +34,10 @@ import { useWarrantyCandidate, WarrantySuggestion } from "./warranty-suggestion"
 // The camera's code is fetched only when someone opens it.
 const CameraDialog = lazyComponent(() => import("./camera-dialog").then((m) => m.default));
 
-// The create modal and the edit form. Creating: the repair
-// is saved first, then its photos are uploaded (a failed upload is only
-// logged). Editing: all fields plus outsourced_to and final_price; photos
-// added there are uploaded at once.
+// The create modal and the edit form. Creating: the repair is saved first,
+// then its photos are uploaded and the deposit taken; either failing leaves
+// the repair made and says so (createdWithoutPhotos, depositFailed). Editing:
+// every field; photos added there are uploaded at once.
 export function RepairFormDialog({
   open,
   onOpenChange,

@@ -32,8 +32,3 @@ export const statusUrlTemplate = () => `${base()}/t/${TOKEN_SLOT}`;
 export function fillStatusLink(text: string, storedToken: string): string {
   return text.replaceAll(TOKEN_SLOT, readStatusToken(storedToken, env().ENCRYPTION_KEY));
 }
-
-/** The absolute address of a repair's screen for staff (the tag's QR code). */
-export function staffRepairUrl(id: string): string {
-  return `${settings().APP_URL.replace(/\/+$/, "")}/repairs/${id}`;
-}
