@@ -318,20 +318,20 @@ export async function setQuote(
   const repair = await client.$transaction(async (tx) => {
     const current = await lockRepair(tx, actor.shopId, id, expected);
     if (isClosed(current.status)) throw new AppError("repairClosed");
+    const data = {
+      quoteAmount: quote.amount,
+      quoteNotes: quote.notes ?? null,
+      quoteStatus: "pending" as const,
+      quoteCreatedAt: now,
+      quoteExpiresAt: new Date(now.getTime() + quote.expires_in_hours * 3_600_000),
+    };
+    // A quote given before the work is decided moves the repair to quoting,
+    // as any status change does; the customer is told of the quote, not the status.
     const toQuoting = current.status === "received" || current.status === "diagnosing";
-    const updated = await tx.repair.update({
-      where: { id: current.id, shopId: actor.shopId },
-      data: {
-        quoteAmount: quote.amount,
-        quoteNotes: quote.notes ?? null,
-        quoteStatus: "pending",
-        quoteCreatedAt: now,
-        quoteExpiresAt: new Date(now.getTime() + quote.expires_in_hours * 3_600_000),
-        ...(toQuoting ? { status: "quoting" as const } : {}),
-      },
-    });
+    const [updated] = toQuoting
+      ? (await applyStatusChange(tx, actor, [current], "quoting", { now, data, notify: false })).updated
+      : await updateRepairs(tx, actor.shopId, [current.id], data, now);
     await recordEvent(tx, actor, id, "quote_set", amountText(quote.amount), now);
-    if (toQuoting) await recordStatus(tx, actor, id, current.status, "quoting", now);
     return { ...updated, noticed: await queueNotice(tx, updated, { kind: "quote" }, quote.notify) };
   });
   if (repair.noticed) wakeWorker();
