@@ -5,6 +5,12 @@
 
 type Priced = { finalPrice: number | null; quoteAmount: number | null; quoteStatus: string | null };
 
+/**
+ * What is due. SQL that must say the same (the unpaid work queue, whose
+ * partial index repairs_unpaid_idx holds it: lib/repairs/queues.ts) writes
+ * `coalesce(final_price, CASE WHEN quote_status = 'approved' THEN quote_amount END)`;
+ * tests/api/queues.test.ts checks the two agree.
+ */
 export function amountDue({ finalPrice, quoteAmount, quoteStatus }: Priced): number | null {
   if (finalPrice !== null) return finalPrice;
   return quoteStatus === "approved" ? quoteAmount : null;

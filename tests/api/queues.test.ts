@@ -89,6 +89,34 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
     expect((await queues(other.token)).queues.overdue.count).toBe(1);
   });
 
+  it("lists as unpaid the collected repairs with a balance left, as every screen computes it", async () => {
+    const { token, api } = await shopSession();
+    // What is due: the final price, else the approved quote; less what was paid.
+    const cases: [
+      string,
+      { finalPrice?: number; quoteAmount?: number; quoteStatus?: "approved" | "pending" },
+      number,
+    ][] = [
+      ["Part paid", { finalPrice: 100 }, 40],
+      ["All paid", { finalPrice: 100 }, 100],
+      ["Approved quote", { quoteAmount: 50, quoteStatus: "approved" }, 0],
+      ["Pending quote", { quoteAmount: 50, quoteStatus: "pending" }, 0],
+      ["Free", { finalPrice: 0 }, 0],
+      ["Price under the quote", { finalPrice: 80, quoteAmount: 200, quoteStatus: "approved" }, 90],
+      ["Nothing said", {}, 0],
+    ];
+    const balances = new Map<string, number>();
+    for (const [name, price, paid] of cases) {
+      const repair = await createRepair(api, { customer_name: name, status: "picked_up", collected_by: name });
+      await db().repair.update({ where: { id: repair.id }, data: { ...price, paidTotal: paid } });
+      balances.set(name, (await (await api.get(repair.id)).json()).balance_due);
+    }
+    const shown = [...balances].filter(([, balance]) => balance > 0).map(([name]) => name);
+    expect(shown.sort()).toEqual(["Approved quote", "Part paid"]);
+    expect((await names(api, "?queue=unpaid")).sort()).toEqual(shown);
+    expect((await queues(token)).queues.unpaid).toEqual({ count: 2, capped: false });
+  });
+
   it("stops counting at the cap and says so", async () => {
     const { token, owner } = await shopSession();
     await db().$executeRaw`
