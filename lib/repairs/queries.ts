@@ -209,7 +209,13 @@ async function readPage<Extra extends object = object>(
         FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
         : Prisma.sql`SELECT counted.n AS matches${also}, page.* FROM (${countQuery(shopId, reading, now)}) counted
         LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
-  const found = await rows<ListFields & { matches: number } & Extra>(client, statement, { prepare: !query.search });
+  // A walk is prepared too: its plan (the words' index read backwards, merged,
+  // each repair then read by its id) is the best one whatever the words, so
+  // the generic plan Postgres settles on after five saves planning every
+  // time. Other searches' plans depend on the term (prepare: false).
+  const found = await rows<ListFields & { matches: number } & Extra>(client, statement, {
+    prepare: !query.search || walks(reading),
+  });
   const matches = found[0].matches;
   const repairs: ListFields[] = found[0].id === null ? [] : found;
   return {
