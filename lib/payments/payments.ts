@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { recordActivity } from "@/lib/activity/activity";
 import type { Locale } from "@/i18n/config";
 import { AppError } from "@/lib/errors";
 import type { Payment, Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { moneyOf } from "@/lib/repairs/balance";
 import { MAX_MONEY } from "@/lib/repairs/limits";
-import { parseAmount } from "@/lib/repairs/money";
 import { lockRepair, type Expected } from "@/lib/repairs/lock";
 import { assertRepairId, notFound } from "@/lib/repairs/queries";
 import { isUuid } from "@/lib/uuid";
@@ -17,43 +15,10 @@ import { isUuid } from "@/lib/uuid";
 // so payments made at once all count and a refund never gives back more than
 // was paid. This records money; it issues no invoice.
 
-import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind } from "./kinds";
-import { err, optionalText } from "@/lib/schema-parts";
+import type { PaymentKind } from "./kinds";
+import { paymentSchema, voidSchema } from "./schema";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
-
-const note = optionalText(500);
-
-/**
- * An amount as every amount: a number, or text as the caller's language
- * writes it ("1.234,50" in es and ca, "90,5" anywhere); more than 0, two
- * decimals at most.
- */
-const amountIn = (locale: Locale) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v === "string") return parseAmount(v, locale).value ?? Number.NaN;
-      return v === null || v === undefined || v === "" ? undefined : v;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? "amountRequired" : "paymentAmountInvalid") })
-      .finite(err("paymentAmountInvalid"))
-      .gt(0, err("paymentAmountInvalid"))
-      .max(MAX_MONEY, err("paymentAmountInvalid"))
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("paymentAmountInvalid")),
-  );
-
-export const paymentSchema = (locale: Locale) =>
-  z.object({
-    kind: z.enum(PAYMENT_KINDS, err("paymentKindInvalid")),
-    amount: amountIn(locale),
-    method: z.enum(PAYMENT_METHODS, err("paymentMethodInvalid")),
-    note: note.optional(),
-  });
-
-export const voidSchema = z.object({
-  reason: z.string(err("voidReasonRequired")).trim().min(1, err("voidReasonRequired")).max(500, err("textTooLong")),
-});
 
 type Actor = { shopId: string; userId: string };
 type Tx = Prisma.TransactionClient;

@@ -1,13 +1,12 @@
-import { z } from "zod";
 import type { Locale } from "@/i18n/config";
 import { rows } from "@/lib/db";
-import { afterCursor, encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
+import { encodeInstantKey, type InstantKey } from "@/lib/db/keyset";
 import { exportFile } from "@/lib/export/excel";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { daysName, onDays, shopDays, type ShopDays } from "@/lib/shop/days";
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 import type { TakingsRow, TakingsSummary } from "./takings-sheet";
-import { err } from "@/lib/schema-parts";
+import { takingsPageSchema } from "./schema";
 
 // The day's takings ("Caja", "Caixa"): the payments of a day or a range of
 // days in the shop's calendar, totals per method and per kind, the cash the
@@ -15,11 +14,6 @@ import { err } from "@/lib/schema-parts";
 // counts on the day it was taken; once voided it counts on none. This is
 // what the shop's invoicing or accounting program takes in: Repair Desk
 // itself issues no invoice.
-
-const pageQuerySchema = z.object({
-  lines: z.enum(["payments", "voided"], err("takingsCursorInvalid")).optional(),
-  after: afterCursor,
-});
 
 /** Lines of a list answered at a time; the next ones follow its `next` cursor. */
 export const TAKINGS_PAGE = 100;
@@ -122,7 +116,7 @@ async function pageOf(client: PrismaClient, range: Range, voided: boolean, after
  * cursor), the next page of that list alone.
  */
 export async function takings(client: PrismaClient, shopId: string, query: unknown) {
-  const { lines, after } = pageQuerySchema.parse(query);
+  const { lines, after } = takingsPageSchema.parse(query);
   const range = await shopDays(client, shopId, query);
   if (lines) {
     const page = await pageOf(client, range, lines === "voided", after);

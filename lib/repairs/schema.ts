@@ -257,3 +257,23 @@ export const listQuerySchema = z.object({
   sort: z.enum(["created", "deadline"], listError).default("created"),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
+
+/** The stages a customer signs at: as the item is left, and as it is collected. */
+export const SIGNATURE_STAGES = ["intake", "pickup"] as const;
+/** A drawn signature is a few kilobytes; anything near this is not one. */
+export const MAX_SIGNATURE_BYTES = 512 * 1024;
+/** A signature as the pad sends it: a PNG as a data URL, its base64 the first group. */
+export const SIGNATURE_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
+
+export const signatureSchema = z.object({
+  stage: z.enum(SIGNATURE_STAGES, err("signatureStageInvalid")),
+  signer_name: z
+    .string(err("signerNameRequired"))
+    .trim()
+    .min(1, err("signerNameRequired"))
+    .max(200, err("textTooLong")),
+  image: z
+    .string(err("signatureImageInvalid"))
+    .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 32, err("signatureTooLarge"))
+    .regex(SIGNATURE_DATA_URL, err("signatureImageInvalid")),
+});

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { lockRepair } from "./lock";
 import { AppError, uniqueViolation, type ErrorCode } from "@/lib/errors";
 import type { Prisma, PrismaClient, Signature } from "@/lib/generated/prisma/client";
@@ -7,37 +6,19 @@ import { assertQuotaFits } from "@/lib/photos/photos";
 import { newPhotoPath, removePhotos, storageError, writePhoto } from "@/lib/photos/store";
 import { assertRepairId, notFound } from "./queries";
 import { isBeforeWork } from "./workflow";
-import { err } from "@/lib/schema-parts";
+import { MAX_SIGNATURE_BYTES, SIGNATURE_DATA_URL, SIGNATURE_STAGES, signatureSchema } from "./schema";
 
 // The customer's signature, drawn with a finger at the counter as the item is
 // left (intake) or collected (pickup): a PNG sent as a data URL, checked and
 // cleaned like a photo and kept in the photos' store under the shop's quota.
 // One per stage, never changed; the history records it.
 
-export const SIGNATURE_STAGES = ["intake", "pickup"] as const;
-/** A drawn signature is a few kilobytes; anything near this is not one. */
-export const MAX_SIGNATURE_BYTES = 512 * 1024;
 /**
  * A signature pad's pixels at most: a phone's pad is about 1,100 x 540 device
  * pixels, a desktop's at twice the density about 1,700 x 360. An image over it
  * is refused from its header, before it is decoded.
  */
 export const MAX_SIGNATURE_PIXELS = 2_400 * 1_200;
-const DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-
-export const signatureSchema = z.object({
-  stage: z.enum(SIGNATURE_STAGES, err("signatureStageInvalid")),
-  signer_name: z
-    .string(err("signerNameRequired"))
-    .trim()
-    .min(1, err("signerNameRequired"))
-    .max(200, err("textTooLong")),
-  image: z
-    .string(err("signatureImageInvalid"))
-    .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 32, err("signatureTooLarge"))
-    .regex(DATA_URL, err("signatureImageInvalid")),
-});
-
 type Scope = { shopId: string; repairId: string; userId: string };
 type Stage = (typeof SIGNATURE_STAGES)[number];
 
@@ -107,7 +88,7 @@ const IMAGE_FAULTS: ReadonlySet<ErrorCode> = new Set(["photoType", "photoUnreada
 export async function addSignature(client: PrismaClient, scope: Scope, input: unknown) {
   const { stage, signer_name, image } = signatureSchema.parse(input);
   await assertSignable(client, scope, stage);
-  const bytes = Buffer.from(DATA_URL.exec(image)![1], "base64");
+  const bytes = Buffer.from(SIGNATURE_DATA_URL.exec(image)![1], "base64");
   if (bytes.length > MAX_SIGNATURE_BYTES) throw new AppError("signatureTooLarge");
   const size = pngSize(bytes);
   if (!size) throw new AppError("signatureImageInvalid");
