@@ -41,6 +41,8 @@ const settingsSchema = z.object({
   /** The first retry's delay after a failed delivery; each next one doubles, up to NOTICE_RETRY_MAX_MS. */
   NOTICE_RETRY_BASE_MS: int(10, 3_600_000, 30_000),
   NOTICE_RETRY_MAX_MS: int(10, 86_400_000, 900_000),
+  /** Customer emails a shop may queue in an hour, whatever causes them (lib/notices/queue.ts). */
+  SHOP_MAIL_PER_HOUR: int(1, 1_000_000, 200),
   /** A status change's notice waits this long before it may leave (NOTICE_GRACE_MS; tests set it). */
   NOTICE_GRACE_MS: int(0, 600_000, NOTICE_GRACE_MS),
   /** Put before operator commands in the first-run message (the compose file: "docker compose exec app"). */

@@ -52,17 +52,15 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
 }
 
 /**
- * Customer emails a shop may queue in an hour, whatever causes them (new
- * repairs, status changes, quotes, "send again"): no account can turn the
- * shop's mail into a relay. A real shop stays far below it (docs/security.md).
+ * Refuses (429) `adding` notices that would pass the shop's hourly cap
+ * (SHOP_MAIL_PER_HOUR, 200 unless the operator says: customer emails
+ * whatever causes them, so no account can turn the shop's mail into a relay;
+ * docs/security.md); counted in `tx`, so a change's own notices count too.
  */
-export const MAX_SHOP_MAIL_PER_HOUR = 200;
-
-/** Refuses (429) `adding` notices that would pass the shop's hourly cap; counted in `tx`, so a change's own notices count too. */
 export async function assertMailRoom(tx: Tx, shopId: string, adding = 1): Promise<void> {
   const [{ count }] = await tx.$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM notices WHERE shop_id = ${shopId}::uuid AND created_at > now() - interval '1 hour'`;
-  if (count + adding > MAX_SHOP_MAIL_PER_HOUR) throw new AppError("mailLimitReached", { retryAfter: 600 });
+  if (count + adding > settings().SHOP_MAIL_PER_HOUR) throw new AppError("mailLimitReached", { retryAfter: 600 });
 }
 
 /** Writes the outbox row for a notice (its text made now, in the customer's language). */

@@ -7,10 +7,9 @@ import { POST as replaceLinkRoute } from "@/app/api/repairs/[id]/status-link/rou
 import { PATCH as bulkRoute } from "@/app/api/repairs/status/route";
 import { POST as payRoute } from "@/app/api/repairs/[id]/payments/route";
 import { createDb, db } from "@/lib/db";
-import { forgetSettings } from "@/lib/env";
+import { forgetSettings, settings } from "@/lib/env";
 import { smtpMailer } from "@/lib/notices/transport";
 import { deliverDueNotices, queueReminders } from "@/lib/notices/worker";
-import { MAX_SHOP_MAIL_PER_HOUR } from "@/lib/notices/queue";
 import { authed } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { startInbox } from "@/scripts/lib/mail-sink";
@@ -409,11 +408,26 @@ describe("notices by email", () => {
     expect(await noticesOf(repair.id)).toHaveLength(1 + 10);
   });
 
+  it("caps a shop's mail at the operator's SHOP_MAIL_PER_HOUR when set", async () => {
+    expect(settings().SHOP_MAIL_PER_HOUR).toBe(200);
+    process.env.SHOP_MAIL_PER_HOUR = "2";
+    forgetSettings();
+    try {
+      const { api } = await shop();
+      const make = (n: number) =>
+        api.create({ customer_name: "A", item_description: "B", customer_email: `cap${n}@example.com` });
+      expect([(await make(1)).status, (await make(2)).status, (await make(3)).status]).toEqual([201, 201, 429]);
+    } finally {
+      delete process.env.SHOP_MAIL_PER_HOUR;
+      forgetSettings();
+    }
+  });
+
   it("caps a shop's customer mail per hour, refusing the change whole, and a change that tells no one goes through", async () => {
     const { api, token, owner } = await shop();
     const repair = await createRepair(api, { customer_email: "cap@example.com" });
     await db().notice.createMany({
-      data: Array.from({ length: MAX_SHOP_MAIL_PER_HOUR - 2 }, () => ({
+      data: Array.from({ length: settings().SHOP_MAIL_PER_HOUR - 2 }, () => ({
         shopId: owner.shopId,
         repairId: repair.id,
         event: "received" as const,
