@@ -569,10 +569,15 @@ describe("exports across shops", () => {
     const shops = [];
     for (let i = 0; i <= MAX_THREADS; i++) {
       const { owner, token } = await shopSession();
-      await db().$executeRaw`
-        INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, notes, search_text)
-        SELECT ${owner.shopId}::uuid, 'T-' || n, 'Client ' || n, 'Anell', md5(n::text) || md5((n * 7)::text), 'client'
-        FROM generate_series(1, 20000) n`;
+      // The fixture's load, not a request: free of the requests' statement
+      // timeout, which 20,000 rows can pass while the other test files run.
+      await db().$transaction([
+        db().$executeRaw`SET LOCAL statement_timeout = 0`,
+        db().$executeRaw`
+          INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, notes, search_text)
+          SELECT ${owner.shopId}::uuid, 'T-' || n, 'Client ' || n, 'Anell', md5(n::text) || md5((n * 7)::text), 'client'
+          FROM generate_series(1, 20000) n`,
+      ]);
       shops.push(token);
     }
     const post = (token: string) =>
