@@ -16,7 +16,7 @@ import { ErrorNotice } from "@/components/ui/notice";
 import { Form } from "@/components/ui/form";
 import { useFormat } from "@/components/repairs/format";
 import { PaymentDialog } from "./payment-dialog";
-import { Section, SectionAction } from "@/components/repairs/repair-sections";
+import { Section, SectionAction } from "@/components/repairs/detail/repair-sections";
 
 // The money of a repair (docs/money.md): its payments (a voided one struck
 // through, with why), what was paid, what is due and what is left; taking a

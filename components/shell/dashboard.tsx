@@ -9,9 +9,9 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { repairsApi } from "@/lib/client/api";
 import { takeRecoveryCodesLeft } from "@/lib/client/session";
 import { QUEUES, REPAIR_STATUSES, type Queue } from "@/lib/repairs/workflow";
-import { ALL_REPAIRS, listHref } from "@/components/repairs/list-memory";
-import { statusClasses } from "@/components/repairs/status-style";
-import { NewRepair } from "@/components/repairs/new-repair";
+import { ALL_REPAIRS, listHref } from "@/components/repairs/list/list-memory";
+import { statusClasses } from "@/components/repairs/status/status-style";
+import { NewRepair } from "@/components/repairs/list/new-repair";
 import type { Locale } from "@/i18n/config";
 import { formatAmount } from "@/lib/repairs/money";
 

@@ -1,7 +1,7 @@
 // The repair workflow as data: the 11 statuses in order, the
 // queues, item types and quote states, read by the server and the screens.
 // The quick actions are in ./quick-actions, the badge's colours in
-// components/repairs/status-style.ts.
+// components/repairs/status/status-style.ts.
 
 export const REPAIR_STATUSES = [
   "sent",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusClasses } from "@/components/repairs/status-style";
+import { statusClasses } from "@/components/repairs/status/status-style";
 import { REPAIR_STATUSES } from "@/lib/repairs/workflow";
 
 describe("the status badge's colours", () => {

@@ -1,4 +1,4 @@
-import { PremisesScreen } from "@/components/repairs/premises-screen";
+import { PremisesScreen } from "@/components/repairs/premises/premises-screen";
 
 export default function PremisesPage() {
   return <PremisesScreen />;

@@ -1,4 +1,4 @@
-import { RepairsList } from "@/components/repairs/repairs-list";
+import { RepairsList } from "@/components/repairs/list/repairs-list";
 
 export default function RepairsPage() {
   return <RepairsList />;

@@ -1,4 +1,4 @@
-import { RepairDetail } from "@/components/repairs/repair-detail";
+import { RepairDetail } from "@/components/repairs/detail/repair-detail";
 
 export default async function RepairPage({
   params,

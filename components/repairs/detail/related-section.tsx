@@ -7,9 +7,9 @@ import { repairsApi } from "@/lib/client/api";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 import { Section } from "./repair-sections";
-import { statusClasses } from "./status-style";
+import { statusClasses } from "@/components/repairs/status/status-style";
 
 // The same customer's other repairs (same phone or email), newest first, each
 // a link to its screen.

@@ -17,7 +17,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
-import { useSendOut } from "./use-send-out";
+import { useSendOut } from "@/components/repairs/status/use-send-out";
 import type { SendOut } from "@/lib/client/api";
 
 // Shown only once a repair is created or selected: not part of the list's first load.

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { WORKFLOW, type QuickAction } from "@/lib/repairs/quick-actions";
-import { StatusBadge } from "./status-badge";
-import { useFormat } from "./format";
+import { StatusBadge } from "@/components/repairs/status/status-badge";
+import { useFormat } from "@/components/repairs/format";
 
 /** The guided next step stands out; denying and sending out are the other ways. */
 const ACTION_STYLE: Partial<Record<QuickAction["action"] | "primary", string>> = {

@@ -8,7 +8,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import { dayTimeIn } from "@/lib/time-zone";
 import { apiErrorText } from "@/components/ui/error-text";
 import { useCurrentUser } from "@/components/session/auth-guard";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 import { Section } from "./repair-sections";
 
 // Everything that happened to the repair, newest first, each with who and

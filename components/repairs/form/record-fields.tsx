@@ -17,7 +17,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import type { ItemType } from "@/lib/repairs/workflow";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { Fact } from "@/components/ui/facts";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 
 // The fields the registry shows by themselves (lib/repairs/fields.ts `show`):
 // their values in the form, what the form sends, their inputs, and their

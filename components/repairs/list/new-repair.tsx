@@ -5,11 +5,11 @@ import { useState } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { lazyComponent } from "@/components/ui/lazy";
 import { button } from "@/components/ui/button";
-import { draftKey } from "./draft-key";
+import { draftKey } from "@/components/repairs/form/draft-key";
 
 // The create form (and the dialog library under it) is loaded when first
 // wanted, not with the list: the button starts fetching it on hover or focus.
-const loadForm = () => import("./repair-form-dialog");
+const loadForm = () => import("@/components/repairs/form/repair-form-dialog");
 const RepairFormDialog = lazyComponent(() => loadForm().then((m) => m.RepairFormDialog));
 
 /**

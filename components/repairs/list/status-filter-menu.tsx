@@ -4,7 +4,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useTranslations } from "next-intl";
 import { REPAIR_STATUSES, type RepairStatus } from "@/lib/repairs/workflow";
 import { FilterButton } from "./status-filter";
-import { statusClasses } from "./status-style";
+import { statusClasses } from "@/components/repairs/status/status-style";
 
 /** The filter's checkbox list (loaded on first use, mounted open). */
 export function StatusFilterMenu({

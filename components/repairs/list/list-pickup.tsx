@@ -1,8 +1,8 @@
 "use client";
 
 import type { RepairJson } from "@/lib/repairs/serialize";
-import { handOver } from "./hand-over";
-import { PickupDialog } from "./pickup-dialog";
+import { handOver } from "@/components/repairs/status/hand-over";
+import { PickupDialog } from "@/components/repairs/status/pickup-dialog";
 import type { ListRepair } from "./use-repair-list";
 
 /**

@@ -11,7 +11,7 @@ import { maskDate, parseDeadline } from "@/lib/repairs/dates";
 import { dayIn } from "@/lib/time-zone";
 import { draftKey } from "./draft-key";
 import { shrinkPhoto } from "./shrink-photo";
-import { useSendOut } from "./use-send-out";
+import { useSendOut } from "@/components/repairs/status/use-send-out";
 import { LOCALES, type Locale } from "@/i18n/config";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { MAX_PHOTOS_PER_UPLOAD } from "@/lib/repairs/limits";

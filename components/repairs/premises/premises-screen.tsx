@@ -10,7 +10,7 @@ import { saveDownload } from "@/components/ui/download";
 import { LoadMore } from "@/components/ui/load-more";
 import { apiErrorText } from "@/components/ui/error-text";
 import { ErrorNotice } from "@/components/ui/notice";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 
 // Goods on the premises (docs/counter.md): what customers left and have not
 // collected, with the declared values and their total, in the shop and at

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Fact, Facts } from "@/components/ui/facts";
-import { useFormat } from "./format";
-import { hasRecord, RecordFacts } from "./record-fields";
+import { useFormat } from "@/components/repairs/format";
+import { hasRecord, RecordFacts } from "@/components/repairs/form/record-fields";
 
 // The cards of the repair detail: what is known of the
 // customer and the item, the quote, the final price and the dates.

@@ -10,7 +10,7 @@ import { button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 import { SignaturePad } from "./signature-pad";
 
 // The customer's signatures on the detail: each as drawn, who signed and

@@ -5,13 +5,13 @@ import type { Locale } from "@/i18n/config";
 import type { PaymentMethod } from "@/lib/payments/kinds";
 import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import { fieldErrorText } from "@/components/ui/error-text";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 import { PaymentFields } from "@/components/money/payment-dialog";
 import { useState, type FormEvent } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
-import { SignerFields, useSignatureInput } from "./signatures";
+import { SignerFields, useSignatureInput } from "@/components/repairs/detail/signatures";
 
 export type Pickup = {
   collected_by: string;

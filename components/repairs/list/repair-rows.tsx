@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { RepairStatus } from "@/lib/repairs/workflow";
-import { useFormat } from "./format";
+import { useFormat } from "@/components/repairs/format";
 
 /** An overdue deadline. */
 const LATE = "font-medium text-red-700";
-import { StatusBadge } from "./status-badge";
+import { StatusBadge } from "@/components/repairs/status/status-badge";
 import type { ListRepair } from "./use-repair-list";
 
 // The list's rows: a table on wide screens, cards on phones,

@@ -10,8 +10,8 @@ import { NOTICE_GRACE_MS, QUOTE_DAYS } from "@/lib/repairs/limits";
 import type { PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import { isClosed, type RepairStatus } from "@/lib/repairs/workflow";
 import type { QuickAction } from "@/lib/repairs/quick-actions";
-import { useFormat } from "./format";
-import { BackToList } from "./back-to-list";
+import { useFormat } from "@/components/repairs/format";
+import { BackToList } from "@/components/repairs/list/back-to-list";
 import { apiErrorText } from "@/components/ui/error-text";
 import { STATUS_ERROR_MS, useFlash } from "@/components/ui/use-flash";
 import { PhotoGallery } from "./photo-gallery";
@@ -29,25 +29,25 @@ import { CustomerLinkSection } from "./customer-link-section";
 import { NoticesSection } from "./notices-section";
 import { RelatedSection } from "./related-section";
 import { HistorySection } from "./history-section";
-import { PickupDialog, type Pickup } from "./pickup-dialog";
+import { PickupDialog, type Pickup } from "@/components/repairs/status/pickup-dialog";
 import { RepairHeader } from "./repair-header";
-import { comebackValues } from "./repair-form-values";
-import { handOver } from "./hand-over";
+import { comebackValues } from "@/components/repairs/form/repair-form-values";
+import { handOver } from "@/components/repairs/status/hand-over";
 import { MoneySection } from "@/components/money/money-section";
 import { ServiceSection, WarrantySection } from "./aftercare-sections";
 import { PaymentDialog } from "@/components/money/payment-dialog";
 import { Signatures } from "./signatures";
-import { useSendOut } from "./use-send-out";
+import { useSendOut } from "@/components/repairs/status/use-send-out";
 import { formatDate } from "@/lib/repairs/dates";
 import { lazyComponent } from "@/components/ui/lazy";
-import { draftKey } from "./draft-key";
-import { shrinkPhoto } from "./shrink-photo";
-import { rememberedListHref, sayOnList } from "./list-memory";
+import { draftKey } from "@/components/repairs/form/draft-key";
+import { shrinkPhoto } from "@/components/repairs/form/shrink-photo";
+import { rememberedListHref, sayOnList } from "@/components/repairs/list/list-memory";
 
 // The forms (and the schema they check with) load when opened, not with the page.
 const MoneyDialog = lazyComponent(() => import("./money-dialog").then((m) => m.MoneyDialog));
 const RepairFormDialog = lazyComponent(() =>
-  import("@/components/repairs/repair-form-dialog").then((m) => m.RepairFormDialog),
+  import("@/components/repairs/form/repair-form-dialog").then((m) => m.RepairFormDialog),
 );
 
 const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
