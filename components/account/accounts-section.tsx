@@ -13,6 +13,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { Field } from "@/components/ui/field";
 
 // Settings: the shop's accounts, and removing one (staff who leave) after
 // typing one's own password. All accounts have the same privileges.
@@ -39,20 +40,18 @@ function RemoveForm({ account, onDone }: { account: AccountJson; onDone: (messag
   return (
     <Form onSubmit={submit} className="mt-2 flex flex-col gap-3 rounded-md bg-red-50 p-3">
       <p className="text-sm text-slate-800">{t("accounts.removeExplain", { name: account.name })}</p>
-      <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("accounts.yourPassword")}
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          autoFocus
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setError(null);
-          }}
-          className="rounded-md border border-slate-300 px-3 py-2 text-base"
-        />
-      </label>
+      <Field
+        label={t("accounts.yourPassword")}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        autoFocus
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(null);
+        }}
+        className="max-w-72"
+      />
       {error && (
         <p role="alert" className="text-sm text-red-800">
           {error}

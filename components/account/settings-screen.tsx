@@ -21,6 +21,7 @@ import { TimeZoneSection } from "./time-zone-section";
 import { TwoFactorEnroll } from "./two-factor-enroll";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { Field } from "@/components/ui/field";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
 
@@ -77,16 +78,14 @@ function TwoFactorSection() {
         {user.twofa_enabled && disabling && (
           <Form onSubmit={disable} className="flex flex-col gap-3">
             <p className="text-sm text-slate-700">{t("settings.disableWithPassword")}</p>
-            <label className="flex max-w-72 flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("settings.password")}
-              <input
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className="rounded-md border border-slate-300 px-3 py-2 text-base"
-              />
-            </label>
+            <Field
+              label={t("settings.password")}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className="max-w-72"
+            />
             <div className="flex gap-3">
               <button type="submit" disabled={busy || !password} className={button("danger")}>
                 {t("settings.confirmDisable")}

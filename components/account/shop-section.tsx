@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
 import { LOCALES } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
 import { shopApi, type ShopDetails } from "@/lib/client/api";
@@ -11,11 +11,12 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { Form } from "@/components/ui/form";
+import { AreaField, Field, SelectField } from "@/components/ui/field";
 import { seriesNumber } from "@/lib/repairs/series";
 import { dayIn } from "@/lib/time-zone";
 
-type Field = Exclude<keyof ShopDetails, "time_zone">;
-const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }[] = [
+type ShopField = Exclude<keyof ShopDetails, "time_zone">;
+const FIELDS: { name: ShopField; label: string; multiline?: boolean; type?: string }[] = [
   { name: "name", label: "shopName" },
   { name: "language", label: "shopLanguage", type: "language" },
   { name: "address", label: "shopAddress", multiline: true },
@@ -33,14 +34,14 @@ const FIELDS: { name: Field; label: string; multiline?: boolean; type?: string }
 ];
 
 const asText = (details: ShopDetails) =>
-  Object.fromEntries(FIELDS.map(({ name }) => [name, String(details[name] ?? "")])) as Record<Field, string>;
+  Object.fromEntries(FIELDS.map(({ name }) => [name, String(details[name] ?? "")])) as Record<ShopField, string>;
 /**
  * What the server takes: texts as typed, numbers as numbers (the server says
  * if one is not). The series' next number goes only when it was changed here:
  * the counter moves with every new repair, and a form opened before must not
  * set it back.
  */
-const asSent = (values: Record<Field, string>, loaded: Record<Field, string>) => ({
+const asSent = (values: Record<ShopField, string>, loaded: Record<ShopField, string>) => ({
   ...values,
   ready_waiting_days: values.ready_waiting_days.trim() === "" ? null : Number(values.ready_waiting_days),
   next_repair_number:
@@ -58,9 +59,9 @@ const asSent = (values: Record<Field, string>, loaded: Record<Field, string>) =>
 // customers reach it, and the terms printed on tickets.
 export function ShopSection() {
   const t = useTranslations();
-  const [values, setValues] = useState<Record<Field, string> | null>(null);
-  const [loaded, setLoaded] = useState<Record<Field, string> | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<ShopField, string> | null>(null);
+  const [loaded, setLoaded] = useState<Record<ShopField, string> | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<ShopField, string>>>({});
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
   const { reload, user } = useCurrentUser();
@@ -77,7 +78,7 @@ export function ShopSection() {
   }, [t, setFlash]);
 
   // Field errors clear when the field is edited.
-  const change = (name: Field, value: string) => {
+  const change = (name: ShopField, value: string) => {
     setValues((current) => current && { ...current, [name]: value });
     setErrors((current) => ({ ...current, [name]: undefined }));
   };
@@ -96,15 +97,13 @@ export function ShopSection() {
       setFlash({ kind: "success", text: t("success.shopSaved") });
     } catch (error) {
       // An error about a field shows under that field, once; anything else below the form.
-      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Field, string>>);
+      if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<ShopField, string>>);
       else setFlash({ kind: "error", text: apiErrorText(t, error, t("settings.shopFailed")) });
     } finally {
       setBusy(false);
     }
   }
 
-  const input =
-    "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900 disabled:bg-slate-100 disabled:text-slate-600";
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-5" aria-label={t("settings.shop")}>
       <h2 className="text-lg font-semibold">{t("settings.shop")}</h2>
@@ -118,63 +117,41 @@ export function ShopSection() {
         // Staff see the settings and cannot change them (the server refuses it too).
         <fieldset disabled={!isOwner} className="contents">
           <Form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
-            {FIELDS.map(({ name, label, multiline, type }) =>
-              type === "language" ? (
-                // Labelled by id, not by wrapping: a wrapping label would take in the options' names too.
-                <div key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-                  <label htmlFor="shop-language">{t(`settings.${label}` as "settings.shopName")}</label>
-                  <select
-                    id="shop-language"
-                    value={values[name]}
-                    onChange={(e) => change(name, e.target.value)}
-                    className={input}
-                  >
-                    {LOCALES.map((locale) => (
-                      <option key={locale} value={locale}>
-                        {t(`languages.${locale}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ) : (
-                <label
+            {FIELDS.map(({ name, label, multiline, type }) => {
+              const part = {
+                label: t(`settings.${label}` as "settings.shopName"),
+                value: values[name],
+                onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+                  change(name, e.target.value),
+                error: errors[name] && fieldErrorText(t, errors[name]),
+                hint:
+                  name === "next_repair_number" &&
+                  t("settings.nextNumberHint", {
+                    example: seriesNumber(
+                      values.repair_number_prefix.trim() || "R",
+                      dayIn(new Date(), user.time_zone),
+                      Number(values.next_repair_number) || 1,
+                    ),
+                  }),
+              };
+              if (type === "language")
+                return (
+                  <SelectField
+                    key={name}
+                    {...part}
+                    options={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
+                  />
+                );
+              if (multiline) return <AreaField key={name} {...part} rows={name === "ticket_terms" ? 4 : 2} wide />;
+              return (
+                <Field
                   key={name}
-                  className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${multiline ? "sm:col-span-2" : ""}`}
-                >
-                  {t(`settings.${label}` as "settings.shopName")}
-                  {multiline ? (
-                    <textarea
-                      rows={name === "ticket_terms" ? 4 : 2}
-                      value={values[name]}
-                      onChange={(e) => change(name, e.target.value)}
-                      aria-invalid={errors[name] ? true : undefined}
-                      className={input}
-                    />
-                  ) : (
-                    <input
-                      type={type === "days" ? "text" : (type ?? "text")}
-                      inputMode={type === "days" ? "numeric" : undefined}
-                      value={values[name]}
-                      onChange={(e) => change(name, e.target.value)}
-                      aria-invalid={errors[name] ? true : undefined}
-                      className={input}
-                    />
-                  )}
-                  {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
-                  {name === "next_repair_number" && !errors[name] && (
-                    <span className="font-normal text-slate-600">
-                      {t("settings.nextNumberHint", {
-                        example: seriesNumber(
-                          values.repair_number_prefix.trim() || "R",
-                          dayIn(new Date(), user.time_zone),
-                          Number(values.next_repair_number) || 1,
-                        ),
-                      })}
-                    </span>
-                  )}
-                </label>
-              ),
-            )}
+                  {...part}
+                  type={type === "days" ? "text" : (type ?? "text")}
+                  inputMode={type === "days" ? "numeric" : undefined}
+                />
+              );
+            })}
             <div className="flex flex-col gap-3 sm:col-span-2">
               <FlashNotice flash={flash} />
               <button type="submit" disabled={busy} className={button("primary", "self-start")}>

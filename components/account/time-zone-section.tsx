@@ -10,6 +10,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { INPUT } from "@/components/ui/field";
 
 /** Every IANA zone this browser knows, with the shop's current one first in case the list lacks it. */
 function zones(current: string): string[] {
@@ -63,7 +64,7 @@ export function TimeZoneSection() {
           value={choice}
           onChange={(e) => setChoice(e.target.value)}
           disabled={!isOwner}
-          className="max-w-full rounded-md border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 disabled:text-slate-500 sm:max-w-sm"
+          className={`${INPUT} max-w-full sm:max-w-sm`}
         >
           {options.map((zone) => (
             <option key={zone} value={zone}>

@@ -10,6 +10,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { Form } from "@/components/ui/form";
+import { Field as TextField } from "@/components/ui/field";
 
 // The shop's outside workshops (issue 17, part 2): where repairs are sent out
 // to. Added, changed and deleted here; chosen in the send-out dialog.
@@ -52,25 +53,18 @@ function WorkshopForm({
     }
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
   const field = (name: Field, label: string) => (
-    <label
-      className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${name === "notes" ? "sm:col-span-2" : ""}`}
-    >
-      {label}
-      <input
-        type="text"
-        autoComplete="off"
-        value={values[name]}
-        onChange={(e) => {
-          setValues((v) => ({ ...v, [name]: e.target.value }));
-          setErrors((x) => ({ ...x, [name]: undefined }));
-        }}
-        aria-invalid={errors[name] ? true : undefined}
-        className={input}
-      />
-      {errors[name] && <span className="font-normal text-red-700">{fieldErrorText(t, errors[name])}</span>}
-    </label>
+    <TextField
+      label={label}
+      wide={name === "notes"}
+      autoComplete="off"
+      value={values[name]}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        setErrors((x) => ({ ...x, [name]: undefined }));
+      }}
+      error={errors[name] && fieldErrorText(t, errors[name])}
+    />
   );
   return (
     <Form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">

@@ -13,6 +13,7 @@ import { useFlash } from "@/components/ui/use-flash";
 import { ErrorNotice, FlashNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { DateField } from "@/components/ui/field";
 
 const GROUPS = Object.entries(EXPORT_FIELD_GROUPS) as [keyof typeof EXPORT_FIELD_GROUPS, ExportField[]][];
 
@@ -84,20 +85,16 @@ export function ExportForm() {
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-2 font-medium text-slate-800">{t("exportPage.dates")}</legend>
         {(["startDate", "endDate"] as const).map((name) => (
-          <label key={name} className="flex flex-col gap-1 text-sm text-slate-700">
-            {t(`exportPage.${name}`)}
-            <input
-              value={name === "startDate" ? startDate : endDate}
-              onChange={(e) => {
-                (name === "startDate" ? setStartDate : setEndDate)(maskDate(e.target.value));
-                setMessage(null);
-              }}
-              placeholder={t("exportPage.dateFormat")}
-              inputMode="numeric"
-              maxLength={10}
-              className="rounded-md border border-slate-300 px-3 py-2"
-            />
-          </label>
+          <DateField
+            key={name}
+            label={t(`exportPage.${name}`)}
+            value={name === "startDate" ? startDate : endDate}
+            onChange={(e) => {
+              (name === "startDate" ? setStartDate : setEndDate)(maskDate(e.target.value));
+              setMessage(null);
+            }}
+            placeholder={t("exportPage.dateFormat")}
+          />
         ))}
       </fieldset>
 

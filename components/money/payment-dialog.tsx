@@ -16,7 +16,7 @@ import { amountInputText, formatAmount, parseAmount } from "@/lib/repairs/money"
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
-import { Field } from "@/components/ui/field";
+import { Field, MoneyField, SelectField } from "@/components/ui/field";
 import { ErrorNotice } from "@/components/ui/notice";
 import { Form } from "@/components/ui/form";
 
@@ -39,55 +39,29 @@ export function PaymentFields({
   const t = useTranslations("money");
   const locale = useLocale() as Locale;
   const parsed = amount.trim() ? parseAmount(amount, locale) : null;
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal";
   return (
     <>
       {kind && kinds.length > 1 && (
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t("kind")}
-          <select value={kind} onChange={(e) => onChange({ kind: e.target.value as PaymentKind })} className={input}>
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {t(`kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("amount")}
-        <input
-          value={amount}
-          onChange={(e) => onChange({ amount: e.target.value })}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={amountError ? true : undefined}
-          className={input}
+        <SelectField
+          label={t("kind")}
+          value={kind}
+          onChange={(e) => onChange({ kind: e.target.value as PaymentKind })}
+          options={kinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
         />
-        {amountError ? (
-          <span className="font-normal text-red-700">{amountError}</span>
-        ) : (
-          parsed?.value != null && (
-            <span className="font-normal text-slate-600">
-              {t("readAs", { amount: formatAmount(parsed.value, locale) })}
-            </span>
-          )
-        )}
-      </label>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {t("method")}
-        <select
-          value={method}
-          onChange={(e) => onChange({ method: e.target.value as PaymentMethod })}
-          className={input}
-        >
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`methods.${m}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      )}
+      <MoneyField
+        label={t("amount")}
+        value={amount}
+        onChange={(e) => onChange({ amount: e.target.value })}
+        error={amountError}
+        hint={!amountError && parsed?.value != null && t("readAs", { amount: formatAmount(parsed.value, locale) })}
+      />
+      <SelectField
+        label={t("method")}
+        value={method}
+        onChange={(e) => onChange({ method: e.target.value as PaymentMethod })}
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { DateField } from "./field";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { isDayText, maskDate } from "@/lib/repairs/dates";
@@ -34,7 +35,6 @@ export function DayRangeForm({
     onShow(range());
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal";
   return (
     <form onSubmit={show} className="flex flex-wrap items-end gap-3">
       {(
@@ -43,17 +43,14 @@ export function DayRangeForm({
           ["to", to, setTo],
         ] as const
       ).map(([name, value, set]) => (
-        <label key={name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t(`takings.${name}`)}
-          <input
-            value={value}
-            onChange={(e) => set(maskDate(e.target.value))}
-            placeholder={t("createRepair.deadlinePlaceholder")}
-            inputMode="numeric"
-            maxLength={10}
-            className={`${input} w-36`}
-          />
-        </label>
+        <DateField
+          key={name}
+          label={t(`takings.${name}`)}
+          value={value}
+          onChange={(e) => set(maskDate(e.target.value))}
+          placeholder={t("createRepair.deadlinePlaceholder")}
+          className="w-36"
+        />
       ))}
       <button type="submit" className={button("primary")}>
         {t("takings.show")}

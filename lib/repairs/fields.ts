@@ -409,15 +409,18 @@ export const fieldSpec = (column: RepairColumn): Spec => REPAIR_FIELDS[column];
 export const columnsWhere = (test: (spec: Spec) => unknown): RepairColumn[] =>
   entries.filter(([, spec]) => test(spec)).map(([column]) => column);
 
+/** The fields some screen shows by themselves (`show`). */
+export type ShownColumn = ColumnsWith<{ show: object }>;
+
 /** The fields shown by themselves in one place and section, for one item type. */
-export function shownFields(place: FieldPlace, section: FieldSection | null, itemType?: ItemType): RepairColumn[] {
+export function shownFields(place: FieldPlace, section: FieldSection | null, itemType?: ItemType): ShownColumn[] {
   return columnsWhere(
     ({ show }) =>
       show &&
       show.places.includes(place) &&
       (section === null || show.section === section) &&
       (place !== "form" || !itemType || !show.types || show.types.includes(itemType)),
-  );
+  ) as ShownColumn[];
 }
 
 /** The fields that are not columns. */

@@ -8,7 +8,7 @@ import type { RepairJson } from "@/lib/repairs/serialize";
 import type { WarrantyLinks } from "@/lib/repairs/warranty";
 import { Fact, Facts } from "@/components/ui/facts";
 import { useFormat } from "@/components/repairs/format";
-import { hasRecord, RecordFacts } from "@/components/repairs/form/record-fields";
+import { hasRecord, RecordFacts } from "./record-facts";
 import { Section, SectionAction } from "./repair-sections";
 
 // After the repair (docs/aftercare.md): the warranty, what it returns to or

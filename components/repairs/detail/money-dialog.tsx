@@ -11,6 +11,7 @@ import { Modal } from "@/components/ui/modal";
 import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
+import { AreaField, Field, MoneyField } from "@/components/ui/field";
 
 export type MoneyValue = { amount: number; notes?: string; days?: number };
 
@@ -75,68 +76,49 @@ export function MoneyDialog({
     }
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base";
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={title}>
       <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t("repair.amount")}
-          {/* Text, not type=number: a number input drops or misreads "90,5" in some browsers and languages. */}
-          <input
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setErrors((x) => ({ ...x, amount: undefined }));
-            }}
-            className={input}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby="amount-read-as"
-          />
-          {errors.amount ? (
-            <span className="font-normal text-red-700">{errors.amount}</span>
-          ) : (
-            <span id="amount-read-as" className="font-normal text-slate-600" aria-live="polite">
-              {parsed.value !== null && t("repair.amountReadAs", { amount: formatAmount(parsed.value, locale) })}
-            </span>
-          )}
-        </label>
+        {/* Text, not type=number: a number input drops or misreads "90,5" in some browsers and languages. */}
+        <MoneyField
+          label={t("repair.amount")}
+          required
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setErrors((x) => ({ ...x, amount: undefined }));
+          }}
+          error={errors.amount}
+          hint={
+            !errors.amount &&
+            parsed.value !== null &&
+            t("repair.amountReadAs", { amount: formatAmount(parsed.value, locale) })
+          }
+        />
         {withQuoteFields && (
           <>
-            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("repair.quoteNotes")}
-              <textarea
-                value={notes}
-                onChange={(e) => {
-                  setNotes(e.target.value);
-                  setErrors((x) => ({ ...x, notes: undefined }));
-                }}
-                rows={3}
-                className={input}
-                aria-invalid={errors.notes ? true : undefined}
-              />
-              {errors.notes && <span className="font-normal text-red-700">{errors.notes}</span>}
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {t("repair.expiresInDays")}
-              {/* Text, not number: a browser's number field turns "90,5" into 905 without a word; here a
-                  day count that is not whole is said as such. */}
-              <input
-                type="text"
-                inputMode="numeric"
-                value={days}
-                onChange={(e) => {
-                  setDays(e.target.value);
-                  setErrors((x) => ({ ...x, days: undefined }));
-                }}
-                className={input}
-                aria-invalid={errors.days ? true : undefined}
-              />
-              {errors.days && <span className="font-normal text-red-700">{errors.days}</span>}
-            </label>
+            <AreaField
+              label={t("repair.quoteNotes")}
+              value={notes}
+              onChange={(e) => {
+                setNotes(e.target.value);
+                setErrors((x) => ({ ...x, notes: undefined }));
+              }}
+              rows={3}
+              error={errors.notes}
+            />
+            {/* Text, not number: a browser's number field turns "90,5" into 905 without a word; here a
+                day count that is not whole is said as such. */}
+            <Field
+              label={t("repair.expiresInDays")}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => {
+                setDays(e.target.value);
+                setErrors((x) => ({ ...x, days: undefined }));
+              }}
+              error={errors.days}
+            />
           </>
         )}
         {failure && <ErrorNotice>{failure}</ErrorNotice>}

@@ -5,7 +5,7 @@ import { useId, type ReactNode } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Fact, Facts } from "@/components/ui/facts";
 import { useFormat } from "@/components/repairs/format";
-import { hasRecord, RecordFacts } from "@/components/repairs/form/record-fields";
+import { hasRecord, RecordFacts } from "./record-facts";
 
 // The cards of the repair detail: what is known of the
 // customer and the item, the quote, the final price and the dates.

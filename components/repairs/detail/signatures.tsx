@@ -12,6 +12,7 @@ import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
 import { useFormat } from "@/components/repairs/format";
 import { SignaturePad } from "./signature-pad";
+import { Field } from "@/components/ui/field";
 
 // The customer's signatures on the detail: each as drawn, who signed and
 // when; while the intake one is missing, a button that hands the screen to
@@ -34,15 +35,12 @@ export function SignerFields({
   const t = useTranslations("signature");
   return (
     <>
-      <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-        {nameLabel ?? t("signerName")}
-        <input
-          value={input.name}
-          onChange={(e) => input.setName(e.target.value)}
-          autoComplete="off"
-          className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal"
-        />
-      </label>
+      <Field
+        label={nameLabel ?? t("signerName")}
+        value={input.name}
+        onChange={(e) => input.setName(e.target.value)}
+        autoComplete="off"
+      />
       <SignaturePad onChange={input.setImage} />
     </>
   );

@@ -1,9 +1,9 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import type { ChangeEvent } from "react";
+import { useTranslations } from "next-intl";
 import type { Locale } from "@/i18n/config";
 import type { ErrorCode } from "@/lib/errors";
-import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
 import {
   CONDITIONS,
   fieldSpec,
@@ -16,12 +16,12 @@ import { amountInputText, parseAmount, parseSigned } from "@/lib/repairs/money";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { ItemType } from "@/lib/repairs/workflow";
 import { fieldErrorText } from "@/components/ui/error-text";
-import { Fact } from "@/components/ui/facts";
-import { useFormat } from "@/components/repairs/format";
+import { AreaField, ChecksField, Field, MoneyField, SelectField } from "@/components/ui/field";
 
 // The fields the registry shows by themselves (lib/repairs/fields.ts `show`):
-// their values in the form, what the form sends, their inputs, and their
-// facts on the detail. A field declared there appears here with no more code.
+// their values in the form, what the form sends, and their inputs (their
+// facts on the detail: ../detail/record-facts.tsx). A field declared there
+// appears here with no more code.
 
 /** A field the form shows by itself. */
 export type RecordColumn = ColumnsWith<{ show: { places: readonly ["form", ...string[]] } }>;
@@ -90,14 +90,12 @@ export function RecordInputs({
   values,
   errors,
   onChange,
-  inputClass,
 }: {
   section: FieldSection;
   itemType: ItemType;
   values: RecordValues;
   errors: Partial<Record<string, ErrorCode>>;
   onChange: (column: RecordColumn, value: string) => void;
-  inputClass: string;
 }) {
   const t = useTranslations();
   const columns = shownFields("form", section, itemType) as RecordColumn[];
@@ -107,109 +105,52 @@ export function RecordInputs({
       <legend className="mb-1 text-sm font-semibold text-slate-800">{t(`createRepair.sections.${section}`)}</legend>
       {columns.map((column) => {
         const spec = fieldSpec(column);
-        const label = t(`fields.${column}`);
-        const hint = t.has(`fieldHints.${column}` as never) ? t(`fieldHints.${column}` as never) : undefined;
-        const error = errors[column] && (
-          <span className="font-normal text-red-700">{fieldErrorText(t, errors[column])}</span>
-        );
+        const value = values[column] ?? "";
+        const part = {
+          label: t(`fields.${column}`),
+          error: errors[column] && fieldErrorText(t, errors[column]),
+        };
+        const labelled = (codes: readonly string[]) =>
+          codes.map((code) => ({ value: code, label: t(`${spec.labels}.${code}` as never) }));
         if (spec.kind === "codes") {
-          const chosen = new Set((values[column] ?? "").split(",").filter(Boolean));
+          const chosen = new Set(value.split(",").filter(Boolean));
           const toggle = (code: string, on: boolean) => {
             if (on) chosen.add(code);
             else chosen.delete(code);
             onChange(column, [...chosen].join(","));
           };
           return (
-            <fieldset key={column} className="sm:col-span-2">
-              <legend className="text-sm font-medium text-slate-700">{label}</legend>
-              <div className="mt-1 grid grid-cols-1 gap-1 min-[400px]:grid-cols-2 sm:grid-cols-3">
-                {CONDITIONS[itemType].map((code) => (
-                  <label key={code} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(code)}
-                      onChange={(e) => toggle(code, e.target.checked)}
-                      className="h-4 w-4"
-                    />
-                    {t(`conditions.${code}`)}
-                  </label>
-                ))}
-              </div>
-              {error}
-            </fieldset>
+            <ChecksField
+              key={column}
+              {...part}
+              options={labelled(CONDITIONS[itemType])}
+              chosen={chosen}
+              onToggle={toggle}
+            />
           );
         }
         if (spec.kind === "enum")
           return (
-            <label key={column} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {label}
-              <select
-                value={values[column] ?? ""}
-                onChange={(e) => onChange(column, e.target.value)}
-                className={inputClass}
-              >
-                <option value="">—</option>
-                {(spec.values ?? []).map((value) => (
-                  <option key={value} value={value}>
-                    {t(`${spec.labels}.${value}` as never)}
-                  </option>
-                ))}
-              </select>
-              {error}
-            </label>
+            <SelectField
+              key={column}
+              {...part}
+              value={value}
+              onChange={(e) => onChange(column, e.target.value)}
+              options={labelled(spec.values ?? [])}
+              blank="—"
+            />
           );
-        const common = {
-          value: values[column] ?? "",
-          placeholder: hint,
-          "aria-invalid": errors[column] ? true : undefined,
-          className: inputClass,
+        const typed = {
+          ...part,
+          value,
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(column, e.target.value),
+          placeholder: t.has(`fieldHints.${column}` as never) ? t(`fieldHints.${column}` as never) : undefined,
           autoComplete: "off",
         };
-        return (
-          <label
-            key={column}
-            className={`flex flex-col gap-1 text-sm font-medium text-slate-700 ${spec.multiline ? "sm:col-span-2" : ""}`}
-          >
-            {label}
-            {spec.multiline ? (
-              <textarea {...common} rows={2} onChange={(e) => onChange(column, e.target.value)} />
-            ) : (
-              <input
-                {...common}
-                inputMode={spec.kind === "int" ? "numeric" : isNumber(column) ? "decimal" : undefined}
-                onChange={(e) => onChange(column, e.target.value)}
-              />
-            )}
-            {error}
-          </label>
-        );
+        if (spec.multiline) return <AreaField key={column} {...typed} wide />;
+        if (isNumber(column)) return <MoneyField key={column} {...typed} />;
+        return <Field key={column} {...typed} inputMode={spec.kind === "int" ? "numeric" : undefined} />;
       })}
     </fieldset>
-  );
-}
-
-const filled = (value: unknown) =>
-  value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && !value.length);
-
-/** Whether any field of the section has a value (for the item's type). */
-export function hasRecord(repair: RepairJson, section: FieldSection): boolean {
-  const json = repair as unknown as Record<string, unknown>;
-  return shownFields("detail", section, repair.item_type).some((column) => filled(json[column]));
-}
-
-/** The detail's facts of one section: the fields that have a value, for the item's type. */
-export function RecordFacts({ section, repair }: { section: FieldSection; repair: RepairJson }) {
-  const t = useTranslations();
-  const locale = useLocale();
-  const format = useFormat();
-  const json = repair as unknown as Record<string, unknown>;
-  const write = fieldWriters(t as (key: string) => string, format.money, locale);
-  return (
-    <>
-      {(shownFields("detail", section, repair.item_type) as RecordColumn[]).map((column) => {
-        const text = fieldText(column, json[column], write);
-        return text === null ? null : <Fact key={column} label={t(`fields.${column}`)} value={text} />;
-      })}
-    </>
   );
 }

@@ -14,6 +14,7 @@ import { ListFilterControls } from "./list-filters";
 import { NOTICE_GRACE_MS, PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
+import { INPUT } from "@/components/ui/field";
 import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
@@ -160,7 +161,7 @@ export function RepairsList() {
               value={list.searchInput}
               onChange={(e) => list.setSearchInput(e.target.value)}
               placeholder={t("repairs.searchPlaceholder")}
-              className="rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900"
+              className={INPUT}
             />
           </label>
         </form>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import type { Locale } from "@/i18n/config";
 import { workshopsApi, type SendOut, type WorkshopJson } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
@@ -17,6 +17,7 @@ import { ErrorNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { Form } from "@/components/ui/form";
+import { Field as TextField, SelectField } from "@/components/ui/field";
 
 // Sending a repair (or the list's selection) to an outside workshop (issue
 // 17, part 2): which workshop (or a new one, named here), the date sent
@@ -62,7 +63,6 @@ export function SendOutDialog({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   useEffect(() => {
     workshopsApi.list().then(
@@ -130,9 +130,6 @@ export function SendOutDialog({
     }
   }
 
-  const input = "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900";
-  const label = "flex flex-col gap-1 text-sm font-medium text-slate-700";
-  const errorOf = (field: Field) => errors[field] && <span className="font-normal text-red-700">{errors[field]}</span>;
   /** A labelled text field with its error; `props` for the keyboard and length. */
   const textField = (
     text: string,
@@ -142,22 +139,17 @@ export function SendOutDialog({
     props: InputHTMLAttributes<HTMLInputElement> = {},
     transform = (typed: string) => typed,
   ) => (
-    <label className={label}>
-      {text}
-      <input
-        type="text"
-        autoComplete="off"
-        value={value}
-        onChange={(e) => {
-          set(transform(e.target.value));
-          clear(field);
-        }}
-        className={input}
-        aria-invalid={errors[field] ? true : undefined}
-        {...props}
-      />
-      {errorOf(field)}
-    </label>
+    <TextField
+      label={text}
+      autoComplete="off"
+      value={value}
+      onChange={(e) => {
+        set(transform(e.target.value));
+        clear(field);
+      }}
+      error={errors[field]}
+      {...props}
+    />
   );
   const dateProps = {
     inputMode: "numeric",
@@ -175,31 +167,20 @@ export function SendOutDialog({
         {workshops === null && !failure && <p className="text-sm text-slate-600">{t("common.loading")}</p>}
         {workshops !== null && (
           <>
-            {/* Labelled by id, not by wrapping: a wrapping label would take in the options' names too. */}
-            <div className={label}>
-              <label htmlFor={`${id}-workshop`}>{t("sendOut.workshop")}</label>
-              <select
-                id={`${id}-workshop`}
-                value={choice}
-                onChange={(e) => {
-                  setChoice(e.target.value);
-                  clear("workshop");
-                }}
-                className={input}
-                aria-invalid={errors.workshop ? true : undefined}
-              >
-                <option value="" disabled>
-                  {t("sendOut.choose")}
-                </option>
-                {workshops.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-                <option value={NEW}>{t("sendOut.newWorkshop")}</option>
-              </select>
-              {errorOf("workshop")}
-            </div>
+            <SelectField
+              label={t("sendOut.workshop")}
+              value={choice}
+              onChange={(e) => {
+                setChoice(e.target.value);
+                clear("workshop");
+              }}
+              error={errors.workshop}
+              options={[
+                { value: "", label: t("sendOut.choose"), disabled: true },
+                ...workshops.map((w) => ({ value: w.id, label: w.name })),
+                { value: NEW, label: t("sendOut.newWorkshop") },
+              ]}
+            />
             {choice === NEW && (
               <>
                 {textField(t("sendOut.newName"), "name", name, setName)}
