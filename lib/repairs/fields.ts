@@ -29,8 +29,12 @@ export type FieldKind =
   | "int" // a whole number between `min` and `max`
   | "count";
 
-/** A place of the screens that shows fields by themselves (the sections of the form and detail, the ticket, the status page). */
-export type FieldPlace = "form" | "detail" | "ticket" | "statusPage";
+/**
+ * A place of the screens that shows fields by themselves (the sections of the
+ * form and detail, the ticket, the status page, and the list: a column of its
+ * table and a line of its cards, the field then in the list's JSON too).
+ */
+export type FieldPlace = "form" | "detail" | "ticket" | "statusPage" | "list";
 /** The form's and detail's groups of such fields. */
 export type FieldSection = "identity" | "condition" | "warranty" | "service";
 
@@ -126,7 +130,11 @@ const report = <P extends string, C extends ErrorCode>(prop: P, invalid: C, min 
     export: "service",
     show: { section: "service", places: everywhere, types: ["watch"] },
   }) as const;
-const watch = (section: FieldSection) => ({ section, places: everywhere, types: ["watch"] as const });
+const watch = (section: FieldSection, onList = false) => ({
+  section,
+  places: onList ? ([...everywhere, "list"] as const) : everywhere,
+  types: ["watch"] as const,
+});
 const jewel = (section: FieldSection) => ({ section, places: everywhere, types: ["jewelry"] as const });
 
 export const REPAIR_FIELDS = {
@@ -189,8 +197,8 @@ export const REPAIR_FIELDS = {
     search: true,
   },
   // The counter's record: what was left, and in what state (docs/counter.md).
-  brand: { prop: "brand", kind: "text", max: 100, input: true, export: "item", show: watch("identity") },
-  model: { prop: "model", kind: "text", max: 100, input: true, export: "item", show: watch("identity") },
+  brand: { prop: "brand", kind: "text", max: 100, input: true, export: "item", show: watch("identity", true) },
+  model: { prop: "model", kind: "text", max: 100, input: true, export: "item", show: watch("identity", true) },
   reference: {
     prop: "reference",
     kind: "text",
@@ -411,6 +419,14 @@ export const columnsWhere = (test: (spec: Spec) => unknown): RepairColumn[] =>
 
 /** The fields some screen shows by themselves (`show`). */
 export type ShownColumn = ColumnsWith<{ show: object }>;
+/** The fields the list shows by themselves (`show` in "list"). */
+export type ListShownColumn = {
+  [C in RepairColumn]: Fields[C] extends { show: { places: readonly (infer P)[] } }
+    ? "list" extends P
+      ? C
+      : never
+    : never;
+}[RepairColumn];
 
 /** The fields shown by themselves in one place and section, for one item type. */
 export function shownFields(place: FieldPlace, section: FieldSection | null, itemType?: ItemType): ShownColumn[] {

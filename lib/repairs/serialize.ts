@@ -7,6 +7,7 @@ import {
   REPAIR_FIELDS,
   type ColumnsWith,
   type ComputedColumn,
+  type ListShownColumn,
   type SqlColumn,
   type PropOf,
   type RepairColumn,
@@ -81,8 +82,8 @@ type JsonOf<S> = S extends { kind: "money"; always: true }
 type JsonOfColumns<C extends RepairColumn> = { -readonly [K in C]: JsonOf<(typeof REPAIR_FIELDS)[K]> };
 
 /** The list's columns (GET /repairs): the repair in brief; GET /repairs/{id} has all of it. */
-export const LIST_COLUMNS = columnsWhere((spec) => spec.list) as ColumnsWith<{ list: true }>[];
-type ListColumn = ColumnsWith<{ list: true }>;
+type ListColumn = ColumnsWith<{ list: true }> | ListShownColumn;
+export const LIST_COLUMNS = columnsWhere((spec) => spec.list || spec.show?.places.includes("list")) as ListColumn[];
 export type ListFields = Pick<RepairFields, PropOf<Exclude<ListColumn, ComputedColumn>>>;
 /** Read to make the JSON, never in it: the link's token (status_url is); the export's own SQL fields. */
 type Hidden = "status_token" | SqlColumn;

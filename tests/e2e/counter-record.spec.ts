@@ -118,4 +118,11 @@ test("a watch and a ring are taken in with their record, numbered by the shop, s
   ])
     expect(sheet.text).toContain(part);
   expect(sheet.images.some((image) => image.width > 1.3 * image.height)).toBe(false);
+
+  // The list shows a watch's brand and model: fields the registry puts on the list (on a phone, in its card).
+  await page.goto("/repairs");
+  const card = page.getByRole("listitem").filter({ hasText: /-00001/ });
+  await expect(card.getByText("Marca", { exact: true })).toBeVisible();
+  await expect(card.getByText("Omega", { exact: true })).toBeVisible();
+  await expect(card.getByText("Seamaster 300")).toBeVisible();
 });

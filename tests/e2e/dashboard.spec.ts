@@ -70,7 +70,9 @@ test("the dashboard takes in a repair; its screen calls and writes with a tap; a
   await addRepair(request, headers, {
     repair_number: "R-LATE",
     customer_name: "Pau",
+    item_type: "watch",
     item_description: "Rellotge",
+    brand: "Longines",
     deadline: "01/02/2026",
   });
   await addRepair(request, headers, {
@@ -100,4 +102,8 @@ test("the dashboard takes in a repair; its screen calls and writes with a tap; a
   const deadline = (number: string) => page.locator("tbody tr").filter({ hasText: number }).getByText("01/02/2026");
   await expect(deadline("R-LATE")).toHaveClass(/text-red-700/);
   await expect(deadline("R-DONE")).not.toHaveClass(/text-red-700/);
+  // A watch's brand has a column of its own (the registry puts it on the list).
+  const brand = page.getByRole("columnheader").nth(5);
+  await expect(brand).toHaveText("Brand");
+  await expect(page.locator("tbody tr").filter({ hasText: "R-LATE" }).locator("td").nth(5)).toHaveText("Longines");
 });

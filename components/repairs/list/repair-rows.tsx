@@ -1,14 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { shownFields, type ListShownColumn } from "@/lib/repairs/fields";
+import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
+import { StatusBadge } from "@/components/repairs/status/status-badge";
+import type { ListRepair } from "./use-repair-list";
 
 /** An overdue deadline. */
 const LATE = "font-medium text-red-700";
-import { StatusBadge } from "@/components/repairs/status/status-badge";
-import type { ListRepair } from "./use-repair-list";
+/** The fields the registry puts on the list by themselves (lib/repairs/fields.ts), after the item. */
+const SHOWN = shownFields("list", null) as ListShownColumn[];
 
 // The list's rows: a table on wide screens, cards on phones,
 // each with its selection box for a change of several at once.
@@ -33,6 +37,8 @@ export function RepairRows({
 }) {
   const t = useTranslations();
   const format = useFormat();
+  const write = fieldWriters(t as (key: string) => string, format.money, useLocale());
+  const shown = (repair: ListRepair, column: ListShownColumn) => fieldText(column, repair[column], write);
   // Done or collected with money still owed (docs/money.md).
   const dueMark = (repair: ListRepair) =>
     repair.balance_due > 0 &&
@@ -83,13 +89,15 @@ export function RepairRows({
                   className="h-4 w-4"
                 />
               </th>
-              {(["number", "customer", "type", "item", "status", "quote", "deadline", "finalPrice"] as const).map(
-                (column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {t(`repairs.columns.${column}`)}
-                  </th>
-                ),
-              )}
+              {[
+                ...(["number", "customer", "type", "item"] as const).map((c) => t(`repairs.columns.${c}`)),
+                ...SHOWN.map((column) => t(`fields.${column}`)),
+                ...(["status", "quote", "deadline", "finalPrice"] as const).map((c) => t(`repairs.columns.${c}`)),
+              ].map((label) => (
+                <th key={label} scope="col" className="px-3 py-2 font-semibold">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -106,6 +114,11 @@ export function RepairRows({
                 <td className="max-w-64 px-3 py-2">
                   <span className="line-clamp-2">{repair.item_description}</span>
                 </td>
+                {SHOWN.map((column) => (
+                  <td key={column} className="px-3 py-2">
+                    {shown(repair, column)}
+                  </td>
+                ))}
                 <td className="px-3 py-2">
                   <StatusBadge status={repair.status} onChange={(status) => onStatus(repair, status)} />
                 </td>
@@ -155,6 +168,15 @@ export function RepairRows({
                   {dueMark(repair)}
                 </dd>
               </div>
+              {SHOWN.map(
+                (column) =>
+                  shown(repair, column) !== null && (
+                    <div key={column}>
+                      <dt>{t(`fields.${column}`)}</dt>
+                      <dd className="text-slate-900">{shown(repair, column)}</dd>
+                    </div>
+                  ),
+              )}
             </dl>
           </li>
         ))}

@@ -11,19 +11,17 @@ import { repairsApi } from "@/lib/client/api";
 import { lazyComponent } from "@/components/ui/lazy";
 import { StatusFilter } from "./status-filter";
 import { ListFilterControls } from "./list-filters";
-import { NOTICE_GRACE_MS, PAGE_SIZE } from "@/lib/repairs/limits";
+import { PAGE_SIZE } from "@/lib/repairs/limits";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
 import { INPUT } from "@/components/ui/field";
 import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
-import { useSendOut } from "@/components/repairs/status/use-send-out";
-import type { SendOut } from "@/lib/client/api";
+import { useStatusChange } from "@/components/repairs/status/use-status-change";
 
 // Shown only once a repair is created or selected: not part of the list's first load.
 const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
-const ListPickup = lazyComponent(() => import("./list-pickup").then((m) => m.ListPickup));
 const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
 
 export function RepairsList() {
@@ -35,7 +33,11 @@ export function RepairsList() {
     const said = takeListMessage();
     if (said) setNotice({ kind: "success", text: said });
   }, [setNotice]);
-  const sendOut = useSendOut();
+  const statusChange = useStatusChange({
+    setFlash: setNotice,
+    keep: (changed) => list.keep([changed]),
+    readAgainIfStale: list.readAgainIfStale,
+  });
   // The repair just created, with its printouts offered until another is created or this is closed.
   const [created, setCreated] = useState<RepairJson | null>(null);
   // "Another item for this customer": the form again, with the customer's fields typed in.
@@ -60,7 +62,7 @@ export function RepairsList() {
     };
     // Going out asks where (the dialog shows its own errors and stays open until saved).
     if (status === "outsourced")
-      return sendOut.ask(async (details) => {
+      return statusChange.sendOut.ask(async (details) => {
         await list.changeStatuses(chosen, status, details);
         done();
       }, chosen.length);
@@ -76,38 +78,6 @@ export function RepairsList() {
     }
   };
 
-  const statusFailed = (error: unknown) =>
-    setNotice({
-      kind: "error",
-      text: apiErrorText(t, error, t("repairs.statusFailed")),
-      clearAfterMs: STATUS_ERROR_MS,
-    });
-  /** A change of one repair offers Undo while its email is held (a slip on the badge mails no one). */
-  const offerUndo = (before: RepairStatus, now: ListRepair) =>
-    setNotice({
-      kind: "success",
-      text: t("repairs.statusUpdated"),
-      clearAfterMs: NOTICE_GRACE_MS,
-      action: {
-        label: t("repairs.undo"),
-        run: () => {
-          setNotice(null);
-          void list
-            .changeStatus(now, before)
-            .then(() => setNotice({ kind: "success", text: t("repairs.undone") }), statusFailed);
-        },
-      },
-    });
-  // Handing over asks who collects, their signature and what is due, as on the repair's page.
-  const [handingOver, setHandingOver] = useState<ListRepair | null>(null);
-  const changeStatus = async (repair: ListRepair, status: RepairStatus) => {
-    if (status === "picked_up") return setHandingOver(repair);
-    if (status === "outsourced")
-      return sendOut.ask(async (details: SendOut) =>
-        offerUndo(repair.status, await list.changeStatus(repair, status, details)),
-      );
-    await list.changeStatus(repair, status).then((now) => offerUndo(repair.status, now), statusFailed);
-  };
   async function openExact(event: FormEvent) {
     event.preventDefault();
     const search = list.searchInput.trim();
@@ -183,23 +153,7 @@ export function RepairsList() {
       </div>
 
       <FlashNotice flash={notice} />
-      {sendOut.dialog}
-      {handingOver && (
-        <ListPickup
-          repair={handingOver}
-          onClose={() => setHandingOver(null)}
-          onHandedOver={(changed, signatureError) => {
-            list.keep([changed]);
-            if (signatureError)
-              setNotice({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
-            else offerUndo(handingOver.status, changed);
-          }}
-          onFailed={(error) => {
-            statusFailed(error);
-            list.readAgainIfStale(error);
-          }}
-        />
-      )}
+      {statusChange.dialogs}
       {created && (
         <PrintOffer
           repair={created}
@@ -257,7 +211,7 @@ export function RepairsList() {
           onSelectAll={(on) => setSelected(new Set(on ? list.repairs.map((repair) => repair.id) : []))}
           onOpen={open}
           onRemember={list.rememberBeforeOpening}
-          onStatus={(repair, status) => void changeStatus(repair, status)}
+          onStatus={(repair, to) => void statusChange.moveTo(repair, to)}
         />
       )}
       {list.loading && (

@@ -116,14 +116,6 @@ export function useRepairList() {
     readAgainIfStale(error);
     throw error;
   };
-  /** One row to a status; the repair as changed. */
-  const changeStatus = async (repair: ListRepair, status: RepairStatus, sendOut?: SendOut) => {
-    const changed = await repairsApi
-      .setStatus(repair.id, status, { send_out: sendOut, version: repair.version })
-      .catch(readAgainAndThrow);
-    keep([changed]);
-    return changed;
-  };
   /** Several at once, all or none (PATCH /repairs/status). */
   const changeStatuses = async (repairs: ListRepair[], status: RepairStatus, sendOut?: SendOut) =>
     keep((await repairsApi.setStatuses(repairs, status, sendOut).catch(readAgainAndThrow)).repairs);
@@ -154,7 +146,6 @@ export function useRepairList() {
         });
     },
     loadMore,
-    changeStatus,
     changeStatuses,
     /** Repairs changed elsewhere (the pickup dialog), put in place; one refused as stale reads the list again. */
     keep,

@@ -1,0 +1,118 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { repairsApi, type SendOut } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api-client";
+import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
+import type { RepairJson } from "@/lib/repairs/serialize";
+import type { RepairStatus } from "@/lib/repairs/workflow";
+import { apiErrorText } from "@/components/ui/error-text";
+import { lazyComponent } from "@/components/ui/lazy";
+import { STATUS_ERROR_MS, type Flash } from "@/components/ui/use-flash";
+import { handOver } from "./hand-over";
+import { useSendOut } from "./use-send-out";
+
+// Handing over loads when asked for, not with the screen.
+const PickupDialog = lazyComponent(() => import("./pickup-dialog").then((m) => m.PickupDialog));
+
+/** A repair a status change starts from: the list's row or the whole repair. */
+type From = Pick<RepairJson, "id" | "status" | "version" | "repair_number" | "customer_name" | "balance_due">;
+
+export const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
+
+/**
+ * A repair's status change wherever it is made (the list's badge, the
+ * repair's page): going out asks where, handing over asks who collects (their
+ * signature, what is due), and the change then offers Undo while its email is
+ * held (a slip mails no one). Every write says the version it was made on; one
+ * refused as stale (a customer's answer, a colleague) has the screen read
+ * again (`readAgainIfStale`) and says why. `keep` puts the changed repair in
+ * place; `notify` is the screen's "email the customer" choice for the next
+ * change; `onChanged` hears every change but an undo.
+ */
+export function useStatusChange({
+  setFlash,
+  keep,
+  readAgainIfStale,
+  notify = () => undefined,
+  onChanged,
+}: {
+  setFlash: (flash: Flash | null) => void;
+  keep: (changed: RepairJson) => void;
+  readAgainIfStale: (error: unknown) => void;
+  notify?: () => false | undefined;
+  onChanged?: (status: RepairStatus, changed: RepairJson) => void;
+}) {
+  const t = useTranslations();
+  const sendOut = useSendOut();
+  const [handingOver, setHandingOver] = useState<From | null>(null);
+
+  const failed = (error: unknown) => {
+    readAgainIfStale(error);
+    setFlash({
+      kind: "error",
+      text: apiErrorText(t, error, t("repairs.statusFailed")),
+      clearAfterMs: isStale(error) ? undefined : STATUS_ERROR_MS,
+    });
+  };
+  const write = async (repair: Pick<From, "id" | "version">, status: RepairStatus, send_out?: SendOut) => {
+    try {
+      const changed = await repairsApi.setStatus(repair.id, status, { notify: notify(), send_out, version: repair.version });
+      keep(changed);
+      return changed;
+    } catch (error) {
+      readAgainIfStale(error);
+      throw error;
+    }
+  };
+  const offerUndo = (before: RepairStatus, changed: RepairJson) =>
+    setFlash({
+      kind: "success",
+      text: t("repairs.statusUpdated"),
+      clearAfterMs: NOTICE_GRACE_MS,
+      action: {
+        label: t("repairs.undo"),
+        run: () => {
+          setFlash(null);
+          write(changed, before).then(() => setFlash({ kind: "success", text: t("repairs.undone") }), failed);
+        },
+      },
+    });
+  const changed = (from: From, status: RepairStatus) => (repair: RepairJson) => {
+    offerUndo(from.status, repair);
+    onChanged?.(status, repair);
+  };
+
+  /** Moves `repair` to `status`, asking first where that move asks something. */
+  const moveTo = async (repair: From, status: RepairStatus) => {
+    if (status === "picked_up") return setHandingOver(repair);
+    // The send-out dialog says its own errors and stays open until saved.
+    if (status === "outsourced")
+      return sendOut.ask(async (details) => changed(repair, status)(await write(repair, status, details)));
+    await write(repair, status).then(changed(repair, status), failed);
+  };
+
+  const dialogs = (
+    <>
+      {sendOut.dialog}
+      {handingOver && (
+        <PickupDialog
+          repair={handingOver}
+          onCancel={() => setHandingOver(null)}
+          onConfirm={(pickup) => {
+            const repair = handingOver;
+            setHandingOver(null);
+            handOver(repair, pickup, notify()).then(({ changed: handed, signatureError }) => {
+              keep(handed);
+              if (signatureError)
+                setFlash({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
+              else changed(repair, "picked_up")(handed);
+            }, failed);
+          }}
+        />
+      )}
+    </>
+  );
+  return { moveTo, failed, dialogs, sendOut };
+}
