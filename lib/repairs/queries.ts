@@ -5,7 +5,7 @@ import { decodeInstantKey, encodeInstantKey, holdable } from "@/lib/db/keyset";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
-import { searchCondition, wholeNameGuess, wordWalk, type Search } from "./search-words";
+import { searchCondition, walkCut, wholeNameGuess, wordWalk, type Search } from "./search-words";
 import { isSeriesNumber } from "./series";
 import {
   LIST_COLUMNS,
@@ -197,23 +197,34 @@ async function readPage<Extra extends object = object>(
   // Only a full page asks for the capped count, which Postgres then runs.
   // A walk's first page is the first rows of the walk to the cap: one walk
   // gives both (the rows are read for the conditions anyway).
+  // A walk that found less than it was asked for (the page, or the count to
+  // the cap) says whether it may have stopped at its budget (`cut`).
+  const walk = walks(reading) ? reading.search!.walk! : null;
+  const cut = (short: Prisma.Sql) =>
+    walk
+      ? Prisma.sql`, CASE WHEN ${short} THEN ${walkCut(shopId, walk.words, cursor?.sort === "created" ? cursor : undefined)} END AS cut`
+      : Prisma.empty;
   const statement =
-    capped && first && walks(reading)
+    capped && first && walk
       ? Prisma.sql`WITH found AS MATERIALIZED (${walkedRows(shopId, reading, now, PAGE_COLUMNS, Math.max(query.limit, LIST_COUNT_CAP) + 1)})
-        SELECT (SELECT count(*)::int FROM found) AS matches${also}, page.*
+        SELECT (SELECT count(*)::int FROM found) AS matches${also}${cut(Prisma.sql`(SELECT count(*) FROM found) <= ${LIST_COUNT_CAP}`)}, page.*
         FROM (SELECT 1) one LEFT JOIN (SELECT * FROM found ORDER BY found."createdAt" DESC, found.id DESC LIMIT ${query.limit + 1}) page ON true ${outerOrder}`
       : capped && first
         ? Prisma.sql`WITH page AS MATERIALIZED (${page})
         SELECT CASE WHEN (SELECT count(*) FROM page) <= ${query.limit} THEN (SELECT count(*)::int FROM page)
           ELSE (${countQuery(shopId, reading, now)}) END AS matches${also}, page.*
         FROM (SELECT 1) one LEFT JOIN page ON true ${outerOrder}`
-        : Prisma.sql`SELECT counted.n AS matches${also}, page.* FROM (${countQuery(shopId, reading, now)}) counted
+        : walk
+          ? Prisma.sql`WITH page AS MATERIALIZED (${page})
+        SELECT counted.n AS matches${also}${cut(Prisma.sql`counted.n <= ${LIST_COUNT_CAP} OR (SELECT count(*) FROM page) <= ${query.limit}`)}, page.*
+        FROM (${countQuery(shopId, reading, now)}) counted LEFT JOIN page ON true ${outerOrder}`
+          : Prisma.sql`SELECT counted.n AS matches${also}, page.* FROM (${countQuery(shopId, reading, now)}) counted
         LEFT JOIN LATERAL (${page}) page ON true ${outerOrder}`;
   // A walk is prepared too: its plan (the words' index read backwards, merged,
   // each repair then read by its id) is the best one whatever the words, so
   // the generic plan Postgres settles on after five saves planning every
   // time. Other searches' plans depend on the term (prepare: false).
-  const found = await rows<ListFields & { matches: number } & Extra>(client, statement, {
+  const found = await rows<ListFields & { matches: number; cut?: boolean | null } & Extra>(client, statement, {
     prepare: !query.search || walks(reading),
   });
   const matches = found[0].matches;
@@ -223,6 +234,9 @@ async function readPage<Extra extends object = object>(
     page: repairs,
     total: capped ? Math.min(matches, LIST_COUNT_CAP) : matches,
     capped: capped ? matches > LIST_COUNT_CAP : false,
+    // A walk that may have stopped at its budget (WALK_BUDGET): readList then
+    // reads the page through the words' GIN index.
+    short: found[0].cut === true,
   };
 }
 
@@ -269,8 +283,15 @@ async function readList(
   offset: number,
   now: Date,
 ) {
-  const read = <Extra extends object>(search: Search | null, extras: Prisma.Sql[] = []) =>
+  const readOnce = <Extra extends object>(search: Search | null, extras: Prisma.Sql[] = []) =>
     readPage<Extra>(client, shopId, { query, search }, cursor, offset, now, extras);
+  /** A page read by a walk cut short, read again through the GIN index (Search.where), what else it answered kept. */
+  const whole = async <Extra extends object>(
+    search: Search | null,
+    page: Awaited<ReturnType<typeof readOnce<Extra>>>,
+  ) => (page.short ? { ...(await readOnce({ where: search!.where, walk: null })), also: page.also } : page);
+  const read = async <Extra extends object>(search: Search | null, extras: Prisma.Sql[] = []) =>
+    whole(search, await readOnce<Extra>(search, extras));
   const term = query.search;
   if (!term) return { ...(await read(null)), exact: null };
   // A series number (a scanned tag, a number typed at the counter) is that
@@ -283,13 +304,13 @@ async function readList(
   const exact = cursor ? [] : [exactMatch(shopId, term)];
   const guess = walkable(query) ? wholeNameGuess(shopId, term) : null;
   if (guess) {
-    const first = await read<{ exactId?: string | null; endings: string[] }>(guess.search, [
+    const first = await readOnce<{ exactId?: string | null; endings: string[] }>(guess.search, [
       ...exact,
       Prisma.sql`${guess.endings} AS endings`,
     ]);
     const exactId = first.also.exactId ?? null;
     const search = guess.otherwise(first.also.endings);
-    return { ...(search ? await read(search) : first), exact: exactId };
+    return { ...(search ? await read(search) : await whole(guess.search, first)), exact: exactId };
   }
   const page = await read<{ exactId?: string | null }>(await searchCondition(client, shopId, term), exact);
   return { ...page, exact: page.also.exactId ?? null };
@@ -305,7 +326,7 @@ async function namedRepair(client: PrismaClient, shopId: string, query: ListQuer
     { prepare: true },
   );
   if (found.length !== 1) return null;
-  return { also: {}, page: found, total: 1, capped: false, exact: found[0].id };
+  return { also: {}, page: found, total: 1, capped: false, short: false, exact: found[0].id };
 }
 
 /**

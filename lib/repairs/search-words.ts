@@ -19,8 +19,9 @@ import { foldTerm, searchPattern } from "./search-text";
 // page and count: a common name at 1,000,000 repairs reads some 3,100 index
 // entries and 101 repairs instead of its 3,400 repairs and a sort. Otherwise
 // ("jose g", still being typed) the GIN index of the repairs' words finds
-// them all. The walk is the slower where common words are seldom a phrase
-// ("josé omega": it reads both words' rows to the end).
+// them all. A walk reads a bounded part of the words' rows (WALK_BUDGET):
+// words seldom together, or seldom a phrase ("josé omega"), are then left to
+// the GIN index.
 //
 // Which words the last begins is read first; for a full name, in the same
 // statement as the page (wholeNameGuess): the commonest search at a counter
@@ -150,11 +151,21 @@ export function wholeNameGuess(
 }
 
 /**
+ * How many of the first word's rows a walk reads at most. Words seldom
+ * together ("pere vidal", where no repair has both) would have the walk read
+ * every row of both words to find nothing: past this many, a walk that found
+ * less than it was asked for leaves the page to the words' GIN index
+ * (Search.where), which answers such a term from the words' posting lists.
+ */
+export const WALK_BUDGET = 3_000;
+
+/**
  * The repairs holding every one of `words` (Search.walk), in list order, as
  * word_key: their place (repair_word_key), from the words' rows in
- * repair_words merged on it; from after `before` when given. Joined to
- * repairs on repair_word_repair(word_key), ordered by word_key DESC and
- * limited, Postgres reads the words' index backwards and stops at the limit.
+ * repair_words merged on it; from after `before` when given; among the first
+ * word's WALK_BUDGET newest rows. Joined to repairs on
+ * repair_word_repair(word_key), ordered by word_key DESC and limited,
+ * Postgres reads the words' index backwards and stops at the limit.
  */
 export function wordWalk(
   shopId: string,
@@ -166,10 +177,32 @@ export function wordWalk(
     before
       ? Prisma.sql` AND ${alias(i)}.key < repair_word_key(${before.createdAt}::timestamptz, ${before.id}::uuid)`
       : Prisma.empty;
+  // The walk reads the first word's WALK_BUDGET newest rows at most: from
+  // the key that many rows down (or all of them, when fewer).
+  const bound = Prisma.sql` AND w0.key >= coalesce((SELECT b.key FROM ${firstRows(shopId, words, before)}
+    ORDER BY b.key DESC OFFSET ${WALK_BUDGET - 1} LIMIT 1), ''::bytea)`;
   const joins = words.slice(1).map(
     (word, n) => Prisma.sql` JOIN repair_words ${alias(n + 1)} ON ${alias(n + 1)}.shop_id = w0.shop_id
         AND ${alias(n + 1)}.word = ${word} AND ${alias(n + 1)}.key = w0.key${after(n + 1)}`,
   );
   return Prisma.sql`SELECT w0.key AS word_key FROM repair_words w0${Prisma.join(joins, "", "", "")}
-    WHERE w0.shop_id = ${shopId}::uuid AND w0.word = ${words[0]}${after(0)}`;
+    WHERE w0.shop_id = ${shopId}::uuid AND w0.word = ${words[0]}${after(0)}${bound}`;
+}
+
+/** The first word's rows a walk may read (as `b`): the shop's, from after `before` when given. */
+const firstRows = (shopId: string, words: string[], before?: { createdAt: Date | string; id: string }) =>
+  Prisma.sql`repair_words b WHERE b.shop_id = ${shopId}::uuid AND b.word = ${words[0]}${
+    before
+      ? Prisma.sql` AND b.key < repair_word_key(${before.createdAt}::timestamptz, ${before.id}::uuid)`
+      : Prisma.empty
+  }`;
+
+/**
+ * Whether the walk of `words` (wordWalk, from `before`) may have stopped at
+ * its budget: the first word has WALK_BUDGET rows or more there. Asked only of
+ * a walk that found less than it was asked for.
+ */
+export function walkCut(shopId: string, words: string[], before?: { createdAt: Date | string; id: string }) {
+  return Prisma.sql`(SELECT count(*) = ${WALK_BUDGET} FROM (SELECT 1 FROM ${firstRows(shopId, words, before)}
+    LIMIT ${WALK_BUDGET}) b)`;
 }

@@ -84,6 +84,8 @@ const LIST_FIELDS = [
   "customer_name",
   "item_type",
   "item_description",
+  "brand",
+  "model",
   "status",
   "deadline",
   "quote_amount",

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { LIST_COUNT_CAP } from "@/lib/repairs/queries";
-import { MAX_ENDINGS, MAX_WALK_WORDS, searchCondition, wordWalk } from "@/lib/repairs/search-words";
+import { MAX_ENDINGS, MAX_WALK_WORDS, searchCondition, WALK_BUDGET, wordWalk } from "@/lib/repairs/search-words";
 import { planOf } from "../helpers/plan";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -254,6 +254,56 @@ describe("GET /api/repairs?search= with whole words, walked newest first", () =>
     expect(await found(api, "anna marc")).toEqual([]);
     // Sorted by deadline, the words' index is read instead: the same repairs.
     expect((await pagesOf(api, "?search=anna%20puig&sort=deadline")).sort()).toEqual([...all].sort());
+  });
+
+  it("finds words seldom together past the walk's budget, through the GIN index, page after page and counted", async () => {
+    const { api, owner } = await shopSession();
+    // The newest WALK_BUDGET + 50 say "Pere Soler"; older, 3 "Pere Vidal" and 120 "Anna Vidal Pere Vidal".
+    await db().$executeRaw`
+      INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, created_at, search_text)
+      SELECT ${owner.shopId}::uuid, 'B-' || n, name, 'Anell', date_trunc('hour', now()) - n * interval '1 minute',
+        'b-' || n || chr(31) || lower(name) || chr(31) || 'anell'
+      FROM generate_series(0, ${WALK_BUDGET + 50 + 3 + 120 - 1}) n,
+        LATERAL (SELECT CASE WHEN n < ${WALK_BUDGET + 50} THEN 'Pere Soler' WHEN n < ${WALK_BUDGET + 53} THEN 'Pere Vidal'
+          ELSE 'Anna Vidal Pere Vidal' END AS name) named`;
+    // As autovacuum would after such a load: the planner knows the words' rows.
+    await db().$executeRaw`ANALYZE repair_records, repair_words`;
+    const statements: string[] = [];
+    const query = pg.Pool.prototype.query;
+    const spy = vi.spyOn(pg.Pool.prototype, "query").mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+      const text = (args[0] as { text?: string }).text ?? String(args[0]);
+      if (/\brepairs\b/.test(text)) statements.push(text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    try {
+      const all = await holding(owner.shopId, "pere vidal");
+      expect(all).toHaveLength(123);
+      statements.length = 0;
+      const first = await (await api.list("?search=Pere%20Vidal")).json();
+      expect(first.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(0, 50));
+      expect(first.pagination).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, hasMore: true });
+      // The walk found none among "pere"'s newest rows, and said it stopped there: the GIN index read the page.
+      expect(statements).toHaveLength(2);
+      expect(await pagesOf(api, "?search=pere%20vidal")).toEqual(all);
+      expect(await pagesOf(api, "?search=pere%20vidal&limit=7")).toEqual(all);
+      const third = await (await api.list("?search=pere%20vidal&page=3")).json();
+      expect(third.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(100));
+      // Three alone: found and counted exactly.
+      await db().$executeRaw`UPDATE repairs SET search_text = replace(search_text, 'anna vidal pere vidal', 'anna vidal')
+        WHERE shop_id = ${owner.shopId}::uuid`;
+      const few = await (await api.list("?search=pere%20vidal")).json();
+      expect(few.repairs.map((r: { id: string }) => r.id)).toEqual(await holding(owner.shopId, "pere vidal"));
+      expect(few.pagination).toMatchObject({ total: 3, totalCapped: false, hasMore: false });
+      // Words seldom together, never a phrase: nothing, without reading every row of both.
+      expect(await found(api, "soler vidal")).toEqual([]);
+      // A customer with a few repairs whose first word is rare: one statement, walked to the end.
+      const annaVidal = await holding(owner.shopId, "anna vidal");
+      statements.length = 0;
+      expect(await found(api, "anna vidal")).toEqual(annaVidal.slice(0, 50));
+      expect(statements).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("keeps each repair's words as it is created, edited, moved on and deleted", async () => {
