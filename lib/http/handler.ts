@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { CLIENT_ADDRESS_HEADER } from "./client-address";
 import { errorResponse } from "./respond";
+import { inShopTurn } from "./shop-turns";
 
 // The one shape of every route handler: read the body or query (capped, no
 // NUL), call the lib/ service with it as sent, answer; any error goes through
@@ -24,9 +25,12 @@ export function route(handle: (ctx: Context) => Promise<Response>) {
   };
 }
 
-/** A route for signed-in callers only. */
+/** A route for signed-in callers only, served in one of their shop's turns (./shop-turns.ts). */
 export function authedRoute(handle: (ctx: Context & { caller: Caller }) => Promise<Response>) {
-  return route(async (ctx) => handle({ ...ctx, caller: await authenticate(ctx.db, ctx.request) }));
+  return route(async (ctx) => {
+    const caller = await authenticate(ctx.db, ctx.request);
+    return inShopTurn(caller.shopId, () => handle({ ...ctx, caller }));
+  });
 }
 
 /** A route for the shop's owners only: anyone else signed in is refused (403 ownerOnly, lib/accounts/roles.ts). */
