@@ -23,28 +23,34 @@ type Frame = {
   /** Across both columns of a two-column form. */
   wide?: boolean;
 };
-type Aria = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
-/** A label over its control, the hint and error under it. */
-function Labelled({
-  label,
-  hint,
-  error,
-  wide,
-  id,
-  children,
-}: Frame & { id?: string; children: (aria: Aria) => ReactNode }) {
+/**
+ * A label over its control, the hint and error under it: `props` are the
+ * frame's (label, hint, error, wide, id) and the control's own, which
+ * `control` gets with the INPUT look and the ids that tie them.
+ */
+function Labelled<A extends { className?: string; id?: string }>(
+  { label, hint, error, wide, id, ...props }: Frame & A,
+  control: (attributes: A) => ReactNode,
+) {
   const made = useId();
   const controlId = id ?? made;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const { className, ...own } = props as unknown as A;
   return (
     <div className={`flex flex-col gap-1 ${wide ? "sm:col-span-2" : ""}`}>
       <label htmlFor={controlId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      {children({ id: controlId, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {control({
+        ...own,
+        id: controlId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        className: `${INPUT} ${className ?? ""}`,
+      } as unknown as A)}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600" aria-live="polite">
           {hint}
@@ -60,20 +66,8 @@ function Labelled({
 }
 
 /** A labelled text input. */
-export function Field({
-  label,
-  hint,
-  error,
-  wide,
-  id,
-  className,
-  ...input
-}: Frame & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Labelled label={label} hint={hint} error={error} wide={wide} id={id}>
-      {(aria) => <input {...aria} className={`${INPUT} ${className ?? ""}`} {...input} />}
-    </Labelled>
-  );
+export function Field(props: Frame & InputHTMLAttributes<HTMLInputElement>) {
+  return Labelled<InputHTMLAttributes<HTMLInputElement>>(props, (input) => <input {...input} />);
 }
 
 /** An amount or measure, typed as the language writes it ("90,5"): the keyboard with a decimal sign. */
@@ -86,53 +80,29 @@ export function DateField(props: Frame & InputHTMLAttributes<HTMLInputElement>) 
   return <Field inputMode="numeric" maxLength={10} autoComplete="off" {...props} />;
 }
 
+type Option = { value: string; label: string; disabled?: boolean };
+
 /** A labelled select of `options`, with an empty first choice when `blank` says how it reads. */
 export function SelectField({
-  label,
-  hint,
-  error,
-  wide,
-  id,
   options,
   blank,
-  className,
-  ...select
-}: Frame &
-  SelectHTMLAttributes<HTMLSelectElement> & {
-    options: readonly { value: string; label: string; disabled?: boolean }[];
-    blank?: string;
-  }) {
-  return (
-    <Labelled label={label} hint={hint} error={error} wide={wide} id={id}>
-      {(aria) => (
-        <select {...aria} className={`${INPUT} ${className ?? ""}`} {...select}>
-          {blank !== undefined && <option value="">{blank}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value} disabled={option.disabled}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Labelled>
-  );
+  ...props
+}: Frame & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; blank?: string }) {
+  return Labelled<SelectHTMLAttributes<HTMLSelectElement>>(props, (select) => (
+    <select {...select}>
+      {blank !== undefined && <option value="">{blank}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value} disabled={option.disabled}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ));
 }
 
 /** A labelled text of several lines. */
-export function AreaField({
-  label,
-  hint,
-  error,
-  wide,
-  id,
-  className,
-  ...area
-}: Frame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Labelled label={label} hint={hint} error={error} wide={wide} id={id}>
-      {(aria) => <textarea rows={2} {...aria} className={`${INPUT} ${className ?? ""}`} {...area} />}
-    </Labelled>
-  );
+export function AreaField(props: Frame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return Labelled<TextareaHTMLAttributes<HTMLTextAreaElement>>(props, (area) => <textarea rows={2} {...area} />);
 }
 
 /** A group of checkboxes under one legend: the codes chosen among `options`. */

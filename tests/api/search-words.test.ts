@@ -26,6 +26,18 @@ const holding = async (shopId: string, term: string) =>
         AND strpos(search_text, lower(${term})) > 0 ORDER BY created_at DESC, id DESC`
   ).map((r) => r.id);
 
+/** The statements on repairs the app's pool runs from now on (`spy.mockRestore()` to stop). */
+function countStatements() {
+  const statements: string[] = [];
+  const query = pg.Pool.prototype.query;
+  const spy = vi.spyOn(pg.Pool.prototype, "query").mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
+    const text = (args[0] as { text?: string }).text ?? String(args[0]);
+    if (/\brepairs\b/.test(text)) statements.push(text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query);
+  return { statements, spy };
+}
+
 const item = { item_description: "Rellotge de butxaca" };
 
 describe("GET /api/repairs?search= with several words", () => {
@@ -142,13 +154,7 @@ describe("GET /api/repairs?search= with several words", () => {
     const garcias = (await createRepair(api, { customer_name: "José Garcías", ...item })).id;
     // A repair numbered with the very words: the one to open, found in the same statements.
     const numbered = (await createRepair(api, { repair_number: "JOSE GARCIAS", customer_name: "Pere", ...item })).id;
-    const statements: string[] = [];
-    const query = pg.Pool.prototype.query;
-    const spy = vi.spyOn(pg.Pool.prototype, "query").mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
-      const text = (args[0] as { text?: string }).text ?? String(args[0]);
-      if (/\brepairs\b/.test(text)) statements.push(text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+    const { statements, spy } = countStatements();
     const read = async (term: string) => {
       statements.length = 0;
       const body = await (await api.list(`?search=${encodeURIComponent(term)}`)).json();
@@ -268,13 +274,7 @@ describe("GET /api/repairs?search= with whole words, walked newest first", () =>
           ELSE 'Anna Vidal Pere Vidal' END AS name) named`;
     // As autovacuum would after such a load: the planner knows the words' rows.
     await db().$executeRaw`ANALYZE repair_records, repair_words`;
-    const statements: string[] = [];
-    const query = pg.Pool.prototype.query;
-    const spy = vi.spyOn(pg.Pool.prototype, "query").mockImplementation(function (this: pg.Pool, ...args: unknown[]) {
-      const text = (args[0] as { text?: string }).text ?? String(args[0]);
-      if (/\brepairs\b/.test(text)) statements.push(text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query);
+    const { statements, spy } = countStatements();
     try {
       const all = await holding(owner.shopId, "pere vidal");
       expect(all).toHaveLength(123);

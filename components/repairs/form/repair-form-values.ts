@@ -109,19 +109,27 @@ export function payloadOf(values: Values, locale: Locale, before?: Values) {
   return { ...common, outsourced_to, ...(final_price !== before.final_price ? { final_price: price } : {}) };
 }
 
+/** What a comeback's form takes from the first repair: the customer and the item's identity. */
+const COMEBACK_KEEPS = [
+  "customer_name",
+  "customer_phone",
+  "customer_email",
+  "customer_language",
+  "item_type",
+  "brand",
+  "model",
+  "reference",
+  "serial_number",
+  "calibre",
+  "metal",
+] as const satisfies readonly Name[];
+
 /** A comeback's form: the customer and the item as they were, linked to this repair. */
-export const comebackValues = (repair: RepairJson): Partial<Values> => ({
-  customer_name: repair.customer_name,
-  customer_phone: repair.customer_phone ?? "",
-  customer_email: repair.customer_email ?? "",
-  customer_language: repair.customer_language,
-  item_type: repair.item_type,
-  brand: repair.brand ?? "",
-  model: repair.model ?? "",
-  reference: repair.reference ?? "",
-  serial_number: repair.serial_number ?? "",
-  calibre: repair.calibre ?? "",
-  metal: repair.metal ?? "",
-  warranty_of: repair.id,
-  warranty_of_number: repair.repair_number,
-});
+export function comebackValues(repair: RepairJson): Partial<Values> {
+  const typed = valuesOf(repair, repair.customer_language);
+  return {
+    ...Object.fromEntries(COMEBACK_KEEPS.map((name) => [name, typed[name]])),
+    warranty_of: repair.id,
+    warranty_of_number: repair.repair_number,
+  };
+}
