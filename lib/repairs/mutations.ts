@@ -105,16 +105,14 @@ export async function applyStatusChange(
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
   if (to === "picked_up") {
-    await startWarranty(tx, actor.shopId, ids);
-    updated = await tx.repair.findMany({ where: { shopId: actor.shopId, id: { in: ids } } });
-  }
-  // Collected with money still owed: allowed, and the history says how much.
-  if (to === "picked_up")
+    updated = await startWarranty(tx, actor.shopId, ids);
+    // Collected with money still owed: allowed, and the history says how much.
     for (const repair of updated) {
       const { balanceDue } = moneyOf(repair);
       if (balanceDue > 0 && !("byCustomer" in actor))
         await recordEvent(tx, actor, repair.id, "picked_up_with_due", balanceDue.toFixed(2), now);
     }
+  }
   const noticed = "byCustomer" in actor ? false : await queueNotices(tx, updated, { kind: "status", to }, notify);
   return { updated, noticed };
 }
@@ -212,7 +210,7 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       ? { quoteAmount: 0, quoteStatus: "approved" as const, quoteCreatedAt: now }
       : {};
     const repairNumber = number;
-    const created = await insertRepair(tx, {
+    let created = await insertRepair(tx, {
       ...fields,
       repairNumber,
       warrantyMonths: fields.warrantyMonths ?? shop.warrantyMonths,
@@ -225,13 +223,7 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     });
     await recordStatus(tx, actor, created.id, null, created.status, now);
     // Entered as already collected (a paper book's past): its warranty runs from now.
-    if (created.status === "picked_up") {
-      await startWarranty(tx, actor.shopId, [created.id]);
-      Object.assign(
-        created,
-        await tx.repair.findUniqueOrThrow({ where: { id: created.id }, select: { warrantyUntil: true } }),
-      );
-    }
+    if (created.status === "picked_up") [created] = await startWarranty(tx, actor.shopId, [created.id]);
     return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify) };
   });
   if (repair.noticed) wakeWorker();

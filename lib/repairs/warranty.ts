@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/errors";
-import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient, type Repair } from "@/lib/generated/prisma/client";
 import { rows } from "@/lib/db";
 import { dayIn } from "@/lib/time-zone";
 import { isUuid } from "@/lib/uuid";
 import { parseDeadline } from "./dates";
 import { assertRepairId, notFound } from "./queries";
 import { MIN_PHONE_DIGITS, PHONE_DIGITS, phoneKey } from "./related";
+import { REPAIR_ROW } from "./row";
 import { iso } from "./serialize";
 import type { RepairStatus } from "./workflow";
 
@@ -18,13 +19,14 @@ import type { RepairStatus } from "./workflow";
 
 type Tx = Prisma.TransactionClient;
 
-/** Sets the warranty's last day of repairs just picked up (none with 0 months). */
-export async function startWarranty(tx: Tx, shopId: string, ids: string[]): Promise<void> {
-  await tx.$executeRaw`
-    UPDATE repairs r SET warranty_until = CASE WHEN r.warranty_months > 0
-      THEN ((r.picked_up_at AT TIME ZONE s.time_zone)::date + make_interval(months => r.warranty_months))::date END
-    FROM shops s
-    WHERE s.id = r.shop_id AND r.shop_id = ${shopId}::uuid AND r.id = ANY(${ids}::uuid[]) AND r.picked_up_at IS NOT NULL`;
+/** Sets the warranty's last day of repairs just picked up (none with 0 months), and gives them back as they are now. */
+export async function startWarranty(tx: Tx, shopId: string, ids: string[]): Promise<Repair[]> {
+  return tx.$queryRaw<Repair[]>`
+    UPDATE repairs SET warranty_until = CASE WHEN warranty_months > 0
+      THEN ((picked_up_at AT TIME ZONE (SELECT time_zone FROM shops WHERE id = ${shopId}::uuid))::date
+        + make_interval(months => warranty_months))::date END
+    WHERE shop_id = ${shopId}::uuid AND id = ANY(${ids}::uuid[]) AND picked_up_at IS NOT NULL
+    RETURNING ${REPAIR_ROW}`;
 }
 
 /** A new repair's link to its first one: the shop's own, and whether its warranty still runs today in the shop's zone. */
