@@ -18,6 +18,7 @@ const BROWSER_SAFE = [
   "@/lib/payments/kinds",
   "@/lib/repairs/balance",
   "@/lib/repairs/dates",
+  "@/lib/repairs/event-detail",
   "@/lib/repairs/field-text",
   "@/lib/repairs/fields",
   "@/lib/repairs/limits",

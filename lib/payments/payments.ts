@@ -17,6 +17,7 @@ import { isUuid } from "@/lib/uuid";
 
 import type { PaymentKind } from "./kinds";
 import { paymentSchema, voidSchema } from "./schema";
+import { eventDetail } from "@/lib/repairs/event-detail";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 
@@ -100,7 +101,7 @@ export async function addPayment(
         RETURNING *
       ), event AS (
         INSERT INTO repair_events (shop_id, repair_id, kind, detail, changed_by_id, changed_at)
-        SELECT shop_id, repair_id, 'payment', ${`${kind}:${amount.toFixed(2)}:${method}`}, created_by_id, created_at
+        SELECT shop_id, repair_id, 'payment', ${eventDetail(kind, amount.toFixed(2), method)}, created_by_id, created_at
         FROM payment
       ), repair AS (
         UPDATE repairs SET paid_total = ${total.toFixed(2)}::numeric, last_payment_at = payment.created_at, updated_at = now()
@@ -149,7 +150,7 @@ export async function voidPayment(
         shopId: actor.shopId,
         repairId,
         kind: "payment_voided",
-        detail: `${payment.kind}:${Number(payment.amount).toFixed(2)}:${reason}`,
+        detail: eventDetail(payment.kind, Number(payment.amount).toFixed(2), reason),
         changedById: actor.userId,
         changedAt: now,
       },

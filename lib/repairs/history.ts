@@ -58,6 +58,7 @@ export async function repairHistory(client: PrismaClient, shopId: string, id: st
       FROM repair_events e LEFT JOIN users u ON u.id = e.changed_by_id
       WHERE e.repair_id = ${id}::uuid AND e.shop_id = ${shopId}::uuid
       UNION ALL
+      -- A notice's detail as eventDetail(event, state) writes one (./event-detail.ts).
       SELECT 'notice', coalesce(n.sent_at, n.created_at), NULL, false, NULL, n.status, n.event::text || ':' || n.state::text, 2
       FROM notices n
       WHERE n.repair_id = ${id}::uuid AND n.shop_id = ${shopId}::uuid

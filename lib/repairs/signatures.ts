@@ -7,6 +7,7 @@ import { newPhotoPath, removePhotos, storageError, writePhoto } from "@/lib/phot
 import { assertRepairId, notFound } from "./queries";
 import { isBeforeWork } from "./workflow";
 import { MAX_SIGNATURE_BYTES, SIGNATURE_DATA_URL, SIGNATURE_STAGES, signatureSchema } from "./schema";
+import { eventDetail } from "./event-detail";
 
 // The customer's signature, drawn with a finger at the counter as the item is
 // left (intake) or collected (pickup): a PNG sent as a data URL, checked and
@@ -122,7 +123,7 @@ export async function addSignature(client: PrismaClient, scope: Scope, input: un
           shopId: scope.shopId,
           repairId: scope.repairId,
           kind: "signed",
-          detail: `${stage}:${signer_name}`,
+          detail: eventDetail(stage, signer_name),
           changedById: scope.userId,
           changedAt: signature.signedAt,
         },

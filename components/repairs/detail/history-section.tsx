@@ -10,6 +10,7 @@ import { apiErrorText } from "@/components/ui/error-text";
 import { useCurrentUser } from "@/components/session/auth-guard";
 import { useFormat } from "@/components/repairs/format";
 import { Section } from "./repair-sections";
+import { eventParts } from "@/lib/repairs/event-detail";
 
 // Everything that happened to the repair, newest first, each with who and
 // when (in the shop's time zone). Read again after every change of it.
@@ -50,7 +51,7 @@ export function HistorySection({ repair }: { repair: RepairJson }) {
       case "sent_out":
         return t("history.sentOut", { name: e.detail ?? "" });
       case "payment": {
-        const [kind, amount, method] = (e.detail ?? "::").split(":");
+        const [kind, amount, method] = eventParts(e.detail, 3);
         return t("history.payment", {
           kind: t(`money.kinds.${kind}` as "money.kinds.payment"),
           amount: format.money(Number(amount)),
@@ -58,21 +59,21 @@ export function HistorySection({ repair }: { repair: RepairJson }) {
         });
       }
       case "payment_voided": {
-        const [kind, amount, ...reason] = (e.detail ?? "::").split(":");
+        const [kind, amount, reason] = eventParts(e.detail, 3);
         return t("history.paymentVoided", {
           kind: t(`money.kinds.${kind}` as "money.kinds.payment"),
           amount: format.money(Number(amount)),
-          reason: reason.join(":"),
+          reason,
         });
       }
       case "picked_up_with_due":
         return t("history.pickedUpWithDue", { amount: format.money(Number(e.detail)) });
       case "signed": {
-        const [stage, ...name] = (e.detail ?? "").split(":");
-        return t(stage === "pickup" ? "history.signedPickup" : "history.signed", { name: name.join(":") });
+        const [stage, name] = eventParts(e.detail, 2);
+        return t(stage === "pickup" ? "history.signedPickup" : "history.signed", { name });
       }
       case "notice": {
-        const [event, state] = (e.detail ?? ":").split(":");
+        const [event, state] = eventParts(e.detail, 2);
         const label =
           event === "status" && e.to
             ? t("noticesUi.events.status", { status: status(e.to) })
