@@ -22,6 +22,7 @@ const BROWSER_SAFE = [
   "@/lib/repairs/field-text",
   "@/lib/repairs/fields",
   "@/lib/repairs/limits",
+  "@/lib/repairs/value-text",
   "@/lib/repairs/money",
   "@/lib/repairs/quick-actions",
   "@/lib/repairs/schema",

@@ -10,7 +10,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { INPUT } from "@/components/ui/field";
+import { INPUT } from "@/components/ui/input-style";
 
 /** Every IANA zone this browser knows, with the shop's current one first in case the list lacks it. */
 function zones(current: string): string[] {

@@ -3,7 +3,8 @@
 import type { Locale } from "@/i18n/config";
 import { formatDate } from "@/lib/repairs/dates";
 import { formatAmount } from "@/lib/repairs/money";
-import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
+import { fieldText } from "@/lib/repairs/field-text";
+import { fieldWriters } from "@/lib/repairs/value-text";
 import { shownFields } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { SignatureJson } from "@/lib/repairs/signatures";

@@ -5,14 +5,11 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { INPUT } from "./input-style";
 
 // The form parts every form is made of: a text (Field), an amount, a date,
 // a select, a textarea and a group of checkboxes, each with its label over
 // it and its hint and error under it, tied to the control for screen readers.
-
-/** The one look of a text box, select or textarea (red once it is marked invalid). */
-export const INPUT =
-  "rounded-md border border-slate-300 px-3 py-2 text-base font-normal text-slate-900 aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-600";
 
 type Frame = {
   label: ReactNode;

@@ -439,6 +439,20 @@ export function shownFields(place: FieldPlace, section: FieldSection | null, ite
   ) as ShownColumn[];
 }
 
+/** A field the list shows by itself, with what its text needs (./value-text.ts). */
+export type ListShownField = { column: ListShownColumn; kind: FieldKind; labels?: string };
+
+/**
+ * The fields the list shows by themselves, in order: its page hands them to
+ * the list screen, which then need not load this registry.
+ */
+export function listShownFields(): ListShownField[] {
+  return (shownFields("list", null) as ListShownColumn[]).map((column) => {
+    const { kind, labels } = fieldSpec(column);
+    return labels ? { column, kind, labels } : { column, kind };
+  });
+}
+
 /** The fields that are not columns. */
 export type ComputedColumn = ColumnsWith<{ computed: true }>;
 /** The fields read by a SQL expression, in the export only. */

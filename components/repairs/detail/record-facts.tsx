@@ -1,7 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
+import { fieldText } from "@/lib/repairs/field-text";
+import { fieldWriters } from "@/lib/repairs/value-text";
 import { shownFields, type FieldSection } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Fact } from "@/components/ui/facts";

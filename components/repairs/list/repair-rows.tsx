@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { shownFields, type ListShownColumn } from "@/lib/repairs/fields";
-import { fieldText, fieldWriters } from "@/lib/repairs/field-text";
+import type { ListShownField } from "@/lib/repairs/fields";
+import { fieldWriters, valueText } from "@/lib/repairs/value-text";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { useFormat } from "@/components/repairs/format";
 import { StatusBadge } from "@/components/repairs/status/status-badge";
@@ -11,12 +11,11 @@ import type { ListRepair } from "./use-repair-list";
 
 /** An overdue deadline. */
 const LATE = "font-medium text-red-700";
-/** The fields the registry puts on the list by themselves (lib/repairs/fields.ts), after the item. */
-const SHOWN = shownFields("list", null) as ListShownColumn[];
 
 // The list's rows: a table on wide screens, cards on phones,
 // each with its selection box for a change of several at once.
 export function RepairRows({
+  shown: SHOWN,
   repairs,
   selected,
   onSelect,
@@ -25,6 +24,8 @@ export function RepairRows({
   onRemember,
   onStatus,
 }: {
+  /** The fields the registry puts on the list by themselves (lib/repairs/fields.ts), after the item. */
+  shown: readonly ListShownField[];
   repairs: ListRepair[];
   selected: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
@@ -38,7 +39,7 @@ export function RepairRows({
   const t = useTranslations();
   const format = useFormat();
   const write = fieldWriters(t as (key: string) => string, format.money, useLocale());
-  const shown = (repair: ListRepair, column: ListShownColumn) => fieldText(column, repair[column], write);
+  const shown = (repair: ListRepair, field: ListShownField) => valueText(field, repair[field.column], write);
   // Done or collected with money still owed (docs/money.md).
   const dueMark = (repair: ListRepair) =>
     repair.balance_due > 0 &&
@@ -91,7 +92,7 @@ export function RepairRows({
               </th>
               {[
                 ...(["number", "customer", "type", "item"] as const).map((c) => t(`repairs.columns.${c}`)),
-                ...SHOWN.map((column) => t(`fields.${column}`)),
+                ...SHOWN.map(({ column }) => t(`fields.${column}`)),
                 ...(["status", "quote", "deadline", "finalPrice"] as const).map((c) => t(`repairs.columns.${c}`)),
               ].map((label) => (
                 <th key={label} scope="col" className="px-3 py-2 font-semibold">
@@ -114,9 +115,9 @@ export function RepairRows({
                 <td className="max-w-64 px-3 py-2">
                   <span className="line-clamp-2">{repair.item_description}</span>
                 </td>
-                {SHOWN.map((column) => (
-                  <td key={column} className="px-3 py-2">
-                    {shown(repair, column)}
+                {SHOWN.map((field) => (
+                  <td key={field.column} className="px-3 py-2">
+                    {shown(repair, field)}
                   </td>
                 ))}
                 <td className="px-3 py-2">
@@ -169,11 +170,11 @@ export function RepairRows({
                 </dd>
               </div>
               {SHOWN.map(
-                (column) =>
-                  shown(repair, column) !== null && (
-                    <div key={column}>
-                      <dt>{t(`fields.${column}`)}</dt>
-                      <dd className="text-slate-900">{shown(repair, column)}</dd>
+                (field) =>
+                  shown(repair, field) !== null && (
+                    <div key={field.column}>
+                      <dt>{t(`fields.${field.column}`)}</dt>
+                      <dd className="text-slate-900">{shown(repair, field)}</dd>
                     </div>
                   ),
               )}

@@ -12,9 +12,10 @@ import { lazyComponent } from "@/components/ui/lazy";
 import { StatusFilter } from "./status-filter";
 import { ListFilterControls } from "./list-filters";
 import { PAGE_SIZE } from "@/lib/repairs/limits";
+import type { ListShownField } from "@/lib/repairs/fields";
 import { useRepairList, type ListRepair } from "./use-repair-list";
 import { FlashNotice } from "@/components/ui/notice";
-import { INPUT } from "@/components/ui/field";
+import { INPUT } from "@/components/ui/input-style";
 import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
@@ -24,7 +25,7 @@ import { useStatusChange } from "@/components/repairs/status/use-status-change";
 const PrintOffer = lazyComponent(() => import("./print-offer").then((m) => m.PrintOffer));
 const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.BulkStatusBar));
 
-export function RepairsList() {
+export function RepairsList({ fields }: { fields: readonly ListShownField[] }) {
   const t = useTranslations();
   const router = useRouter();
   const list = useRepairList();
@@ -205,6 +206,7 @@ export function RepairsList() {
 
       {shown > 0 && (
         <RepairRows
+          shown={fields}
           repairs={list.repairs}
           selected={selected}
           onSelect={toggle}

@@ -10,11 +10,10 @@ import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { lazyComponent } from "@/components/ui/lazy";
 import { STATUS_ERROR_MS, type Flash } from "@/components/ui/use-flash";
-import { handOver } from "./hand-over";
 import { useSendOut } from "./use-send-out";
 
 // Handing over loads when asked for, not with the screen.
-const PickupDialog = lazyComponent(() => import("./pickup-dialog").then((m) => m.PickupDialog));
+const HandOverDialog = lazyComponent(() => import("./hand-over-dialog").then((m) => m.HandOverDialog));
 
 /** A repair a status change starts from: the list's row or the whole repair. */
 type From = Pick<RepairJson, "id" | "status" | "version" | "repair_number" | "customer_name" | "balance_due">;
@@ -58,7 +57,11 @@ export function useStatusChange({
   };
   const write = async (repair: Pick<From, "id" | "version">, status: RepairStatus, send_out?: SendOut) => {
     try {
-      const changed = await repairsApi.setStatus(repair.id, status, { notify: notify(), send_out, version: repair.version });
+      const changed = await repairsApi.setStatus(repair.id, status, {
+        notify: notify(),
+        send_out,
+        version: repair.version,
+      });
       keep(changed);
       return changed;
     } catch (error) {
@@ -97,19 +100,17 @@ export function useStatusChange({
     <>
       {sendOut.dialog}
       {handingOver && (
-        <PickupDialog
+        <HandOverDialog
           repair={handingOver}
-          onCancel={() => setHandingOver(null)}
-          onConfirm={(pickup) => {
-            const repair = handingOver;
-            setHandingOver(null);
-            handOver(repair, pickup, notify()).then(({ changed: handed, signatureError }) => {
-              keep(handed);
-              if (signatureError)
-                setFlash({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
-              else changed(repair, "picked_up")(handed);
-            }, failed);
+          notify={notify}
+          onClose={() => setHandingOver(null)}
+          onHandedOver={(handed, signatureError) => {
+            keep(handed);
+            if (signatureError)
+              setFlash({ kind: "error", text: apiErrorText(t, signatureError, t("signature.failed")) });
+            else changed(handingOver, "picked_up")(handed);
           }}
+          onFailed={failed}
         />
       )}
     </>
