@@ -289,7 +289,8 @@ describe("GET /api/repairs?search= with whole words, walked newest first", () =>
       const third = await (await api.list("?search=pere%20vidal&page=3")).json();
       expect(third.repairs.map((r: { id: string }) => r.id)).toEqual(all.slice(100));
       // Three alone: found and counted exactly.
-      await db().$executeRaw`UPDATE repairs SET search_text = replace(search_text, 'anna vidal pere vidal', 'anna vidal')
+      await db()
+        .$executeRaw`UPDATE repairs SET search_text = replace(search_text, 'anna vidal pere vidal', 'anna vidal')
         WHERE shop_id = ${owner.shopId}::uuid`;
       const few = await (await api.list("?search=pere%20vidal")).json();
       expect(few.repairs.map((r: { id: string }) => r.id)).toEqual(await holding(owner.shopId, "pere vidal"));
