@@ -22,6 +22,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Refused because the repair changed since it was read (412, If-Match): the screen reads it again. */
+export const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
+
 /** `ifMatch`: the repair's version the screen shows; the server refuses the write (412) if it moved on. */
 type Options = { method?: string; body?: unknown; auth?: boolean; ifMatch?: number };
 

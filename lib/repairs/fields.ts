@@ -449,7 +449,7 @@ export type ListShownField = { column: ListShownColumn; kind: FieldKind; labels?
 export function listShownFields(): ListShownField[] {
   return (shownFields("list", null) as ListShownColumn[]).map((column) => {
     const { kind, labels } = fieldSpec(column);
-    return labels ? { column, kind, labels } : { column, kind };
+    return { column, kind, labels };
   });
 }
 

@@ -225,7 +225,7 @@ async function readPage<Extra extends object = object>(
   // the generic plan Postgres settles on after five saves planning every
   // time. Other searches' plans depend on the term (prepare: false).
   const found = await rows<ListFields & { matches: number; cut?: boolean | null } & Extra>(client, statement, {
-    prepare: !query.search || walks(reading),
+    prepare: !query.search || walk !== null,
   });
   const matches = found[0].matches;
   const repairs: ListFields[] = found[0].id === null ? [] : found;

@@ -11,7 +11,7 @@ import type { Flash } from "@/components/ui/use-flash";
 import { useFormat } from "@/components/repairs/format";
 import { comebackValues } from "@/components/repairs/form/repair-form-values";
 import { rememberedListHref, sayOnList } from "@/components/repairs/list/list-memory";
-import { isStale } from "@/components/repairs/status/use-status-change";
+import { isStale } from "@/lib/client/api-client";
 import { DeleteRepairDialog } from "./delete-dialog";
 
 // The forms (and the schema they check with) load when opened, not with the page.

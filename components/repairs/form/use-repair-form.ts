@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { repairsApi } from "@/lib/client/api";
 import { paymentsApi } from "@/lib/client/counter-api";
-import { ApiError } from "@/lib/client/api-client";
+import { ApiError, isStale } from "@/lib/client/api-client";
 import type { ErrorCode } from "@/lib/errors";
 import type { Locale } from "@/i18n/config";
 import { maskDate, parseDeadline } from "@/lib/repairs/dates";
@@ -169,7 +169,7 @@ export function useRepairForm({ repair, initial, onSaved, onPhotosAdded, onStale
       onSaved(saved, problem);
     } catch (error) {
       // Changed since the form opened: the repair is read again behind it, what was typed stays.
-      if (error instanceof ApiError && error.code === "repairChanged") onStale?.();
+      if (isStale(error)) onStale?.();
       if (rethrow) throw error;
       // An error about a field shows under that field, once; anything else above the buttons.
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Partial<Record<Name, ErrorCode>>);

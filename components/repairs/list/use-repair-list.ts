@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
-import { ApiError } from "@/lib/client/api-client";
+import { isStale } from "@/lib/client/api-client";
 import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/repairs/limits";
 import type { RepairStatus } from "@/lib/repairs/workflow";
@@ -109,7 +109,7 @@ export function useRepairList() {
   // since the list was read (a customer's answer, a colleague) is refused (412),
   // and the list is read again so it shows what changed.
   const readAgainIfStale = (error: unknown) => {
-    if (error instanceof ApiError && error.code === "repairChanged")
+    if (isStale(error))
       setQuery((q) => ({ ...q, attempt: q.attempt + 1 }));
   };
   const readAgainAndThrow = (error: unknown): never => {

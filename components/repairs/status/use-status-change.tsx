@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { repairsApi, type SendOut } from "@/lib/client/api";
-import { ApiError } from "@/lib/client/api-client";
+import { isStale } from "@/lib/client/api-client";
 import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { RepairStatus } from "@/lib/repairs/workflow";
@@ -17,8 +17,6 @@ const HandOverDialog = lazyComponent(() => import("./hand-over-dialog").then((m)
 
 /** A repair a status change starts from: the list's row or the whole repair. */
 type From = Pick<RepairJson, "id" | "status" | "version" | "repair_number" | "customer_name" | "balance_due">;
-
-export const isStale = (error: unknown) => error instanceof ApiError && error.code === "repairChanged";
 
 /**
  * A repair's status change wherever it is made (the list's badge, the
