@@ -109,8 +109,7 @@ export function useRepairList() {
   // since the list was read (a customer's answer, a colleague) is refused (412),
   // and the list is read again so it shows what changed.
   const readAgainIfStale = (error: unknown) => {
-    if (isStale(error))
-      setQuery((q) => ({ ...q, attempt: q.attempt + 1 }));
+    if (isStale(error)) setQuery((q) => ({ ...q, attempt: q.attempt + 1 }));
   };
   const readAgainAndThrow = (error: unknown): never => {
     readAgainIfStale(error);
