@@ -30,6 +30,7 @@ const BROWSER_SAFE = [
   "@/lib/repairs/workflow",
   "@/lib/schema-parts",
   "@/lib/settings/schema",
+  "@/lib/shop/terms",
   "@/lib/workshops/schema",
 ];
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type ChangeEvent, type FormEvent } from "react";
-import { LOCALES } from "@/i18n/config";
+import { LOCALES, type Locale } from "@/i18n/config";
 import { ApiError } from "@/lib/client/api-client";
 import { shopApi, type ShopDetails } from "@/lib/client/api";
 import { button } from "@/components/ui/button";
@@ -15,7 +15,10 @@ import { AreaField, Field, SelectField } from "@/components/ui/field";
 import { seriesNumber } from "@/lib/repairs/series";
 import { dayIn } from "@/lib/time-zone";
 
-type ShopField = Exclude<keyof ShopDetails, "time_zone">;
+/** The terms of each language are a field of their own here (`ticket_terms.ca`, as the server names its errors). */
+type TermsField = `ticket_terms.${Locale}`;
+type ShopField = Exclude<keyof ShopDetails, "time_zone" | "ticket_terms"> | TermsField;
+const TERMS = LOCALES.map((locale) => `ticket_terms.${locale}` as TermsField);
 const FIELDS: { name: ShopField; label: string; multiline?: boolean; type?: string }[] = [
   { name: "name", label: "shopName" },
   { name: "language", label: "shopLanguage", type: "language" },
@@ -23,7 +26,7 @@ const FIELDS: { name: ShopField; label: string; multiline?: boolean; type?: stri
   { name: "phone", label: "shopPhone", type: "tel" },
   { name: "email", label: "shopEmail", type: "email" },
   { name: "opening_hours", label: "shopHours", multiline: true },
-  { name: "ticket_terms", label: "shopTerms", multiline: true },
+  ...TERMS.map((name) => ({ name, label: "shopTerms", multiline: true })),
   { name: "ready_waiting_days", label: "readyWaitingDays", type: "days" },
   { name: "legal_name", label: "legalName" },
   { name: "tax_id", label: "taxId" },
@@ -34,7 +37,14 @@ const FIELDS: { name: ShopField; label: string; multiline?: boolean; type?: stri
 ];
 
 const asText = (details: ShopDetails) =>
-  Object.fromEntries(FIELDS.map(({ name }) => [name, String(details[name] ?? "")])) as Record<ShopField, string>;
+  Object.fromEntries(
+    FIELDS.map(({ name }) => {
+      const value = name.startsWith("ticket_terms.")
+        ? details.ticket_terms[name.slice("ticket_terms.".length) as Locale]
+        : details[name as Exclude<ShopField, TermsField>];
+      return [name, String(value ?? "")];
+    }),
+  ) as Record<ShopField, string>;
 /**
  * What the server takes: texts as typed, numbers as numbers (the server says
  * if one is not). The series' next number goes only when it was changed here:
@@ -42,7 +52,8 @@ const asText = (details: ShopDetails) =>
  * set it back.
  */
 const asSent = (values: Record<ShopField, string>, loaded: Record<ShopField, string>) => ({
-  ...values,
+  ...Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith("ticket_terms."))),
+  ticket_terms: Object.fromEntries(LOCALES.map((locale) => [locale, values[`ticket_terms.${locale}`]])),
   ready_waiting_days: values.ready_waiting_days.trim() === "" ? null : Number(values.ready_waiting_days),
   next_repair_number:
     values.next_repair_number === loaded.next_repair_number
@@ -118,21 +129,25 @@ export function ShopSection() {
         <fieldset disabled={!isOwner} className="contents">
           <Form noValidate onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-2">
             {FIELDS.map(({ name, label, multiline, type }) => {
+              const terms = name.startsWith("ticket_terms.") ? (name.slice(13) as Locale) : null;
               const part = {
-                label: t(`settings.${label}` as "settings.shopName"),
+                label: terms
+                  ? t("settings.shopTermsIn", { language: t(`languages.${terms}`) })
+                  : t(`settings.${label}` as "settings.shopName"),
                 value: values[name],
                 onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
                   change(name, e.target.value),
                 error: errors[name] && fieldErrorText(t, errors[name]),
                 hint:
-                  name === "next_repair_number" &&
-                  t("settings.nextNumberHint", {
-                    example: seriesNumber(
-                      values.repair_number_prefix.trim() || "R",
-                      dayIn(new Date(), user.time_zone),
-                      Number(values.next_repair_number) || 1,
-                    ),
-                  }),
+                  (terms === LOCALES[0] && t("settings.shopTermsHint")) ||
+                  (name === "next_repair_number" &&
+                    t("settings.nextNumberHint", {
+                      example: seriesNumber(
+                        values.repair_number_prefix.trim() || "R",
+                        dayIn(new Date(), user.time_zone),
+                        Number(values.next_repair_number) || 1,
+                      ),
+                    })),
               };
               if (type === "language")
                 return (
@@ -142,7 +157,7 @@ export function ShopSection() {
                     options={LOCALES.map((locale) => ({ value: locale, label: t(`languages.${locale}`) }))}
                   />
                 );
-              if (multiline) return <AreaField key={name} {...part} rows={name === "ticket_terms" ? 4 : 2} wide />;
+              if (multiline) return <AreaField key={name} {...part} rows={terms ? 4 : 2} wide />;
               return (
                 <Field
                   key={name}

@@ -36,6 +36,9 @@ export function PrintView({
   const ui = useTranslations();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The intake's ticket goes out in two copies, one signed for the shop to keep; others in one unless asked.
+  const [shopCopy, setShopCopy] = useState<boolean | null>(null);
+  const twoCopies = shopCopy ?? (loaded !== null && loaded.repair.picked_up_at === null && !paymentReceipt);
 
   useEffect(() => {
     let live = true;
@@ -75,6 +78,12 @@ export function PrintView({
             {ui(`print.format.${f}`)}
           </Link>
         ))}
+        {format !== "tag" && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={twoCopies} onChange={(e) => setShopCopy(e.target.checked)} />
+            {ui("print.shopCopy")}
+          </label>
+        )}
         <button type="button" onClick={() => window.print()} disabled={!loaded} className={button("primary")}>
           {ui("print.print")}
         </button>
@@ -89,7 +98,12 @@ export function PrintView({
         (format === "tag" ? (
           <Tag {...loaded} />
         ) : (
-          <Ticket {...loaded} format={format} paymentReceipt={paymentReceipt} />
+          <Ticket
+            {...loaded}
+            format={format}
+            paymentReceipt={paymentReceipt}
+            copies={twoCopies ? ["customer", "shop"] : ["customer"]}
+          />
         ))}
     </div>
   );

@@ -14,6 +14,7 @@ import type { PrintFormat } from "./formats";
 import type { useTranslations } from "next-intl";
 import type { ShopDetails } from "@/lib/client/api";
 import type { PaymentJson } from "@/lib/payments/kinds";
+import { termsFor } from "@/lib/shop/terms";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 export type Translate = ReturnType<typeof useTranslations<never>>;
@@ -41,6 +42,9 @@ function fitReceiptPage(sheet: HTMLElement | null) {
   document.head.append(style);
 }
 
+/** Which copy a sheet is: the customer's, or the one the shop keeps. */
+export type Copy = "customer" | "shop";
+
 export function Ticket({
   repair,
   shop,
@@ -51,29 +55,141 @@ export function Ticket({
   format,
   language: locale,
   paymentReceipt,
-}: Loaded & { format: Exclude<PrintFormat, "tag">; paymentReceipt: boolean }) {
+  copies,
+}: Loaded & { format: Exclude<PrintFormat, "tag">; paymentReceipt: boolean; copies: readonly Copy[] }) {
   const receipt = format === "receipt";
   const sheet = {
     a5: "sheet-a5 w-[128mm] text-[10pt]",
     a4: "sheet-a4 w-[180mm] text-[11pt]",
     receipt: "sheet-receipt w-[72mm] text-[9pt]",
   }[format];
+  const facts = ticketFacts({ repair, shop, payments, t, locale });
+  const pickedUp = repair.picked_up_at !== null;
+  const signed = (stage: SignatureJson["stage"]) => signatures.find((s) => s.stage === stage);
+  const intake = signed("intake");
+  const terms = termsFor(shop.ticket_terms, locale, shop.language);
+  const title = paymentReceipt ? t("print.paymentTitle") : pickedUp ? t("print.pickupTitle") : t("print.ticketTitle");
+  const follow = (
+    <div className={`flex items-center gap-[3mm] ${receipt ? "" : "shrink-0"}`}>
+      {/* A data: URL made here; next/image has nothing to add. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        src={qr}
+        alt={t("print.qrAlt")}
+        className={`${receipt ? "h-[22mm] w-[22mm]" : "h-[24mm] w-[24mm]"} shrink-0 [image-rendering:pixelated]`}
+      />
+      <div className={receipt ? "min-w-0" : "w-[34mm]"}>
+        <p className="font-semibold">{t("print.follow")}</p>
+        {/* An address is one long word: it alone may break anywhere. */}
+        <p data-address className="break-all font-mono text-[0.8em]">
+          {repair.status_url}
+        </p>
+      </div>
+    </div>
+  );
+  return (
+    <>
+      {copies.map((copy, n) => (
+        <article
+          key={copy}
+          ref={receipt && n === 0 ? fitReceiptPage : undefined}
+          data-print-ready={n === 0 ? "" : undefined}
+          data-copy={copy}
+          lang={locale}
+          className={`${sheet} flex flex-col gap-[2.5mm] bg-white leading-snug text-black shadow [overflow-wrap:break-word] print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"} ${n > 0 ? "break-before-page" : ""}`}
+        >
+          <header className={receipt ? "text-center" : "flex items-start justify-between gap-[4mm]"}>
+            <div>
+              <p className="text-[1.3em] font-bold">{shop.name}</p>
+              {(shop.legal_name || shop.tax_id) && (
+                <p>
+                  {[shop.legal_name, shop.tax_id && t("print.taxId", { id: shop.tax_id })].filter(Boolean).join(" · ")}
+                </p>
+              )}
+              {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
+              <p>{[shop.phone, shop.email].filter(Boolean).join(" · ")}</p>
+            </div>
+            {!receipt && follow}
+          </header>
+          <div className={receipt ? "text-center" : ""}>
+            <h1 className="font-semibold tracking-wide">
+              {title} · {t(`print.copy.${copy}`)}
+            </h1>
+            <p className="text-[2em] font-bold leading-tight">{repair.repair_number}</p>
+          </div>
+          {receipt ? (
+            <dl className="flex flex-col gap-[0.8mm]">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="inline font-semibold">{label}: </dt>
+                  <dd className="inline whitespace-pre-line">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : (
+            <dl className="grid grid-cols-[fit-content(38%)_1fr] gap-x-[3mm] gap-y-[0.8mm]">
+              {facts.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-semibold">{label}</dt>
+                  <dd className="whitespace-pre-line">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {receipt && follow}
+          {terms && <p className="whitespace-pre-line text-[0.9em]">{terms}</p>}
+          <div className={`grid gap-x-[4mm] gap-y-[3mm] ${receipt ? "grid-cols-2" : "grid-cols-[60mm_60mm]"}`}>
+            <SignatureLine label={t("print.signature")} signature={intake} t={t} timeZone={shop.time_zone} />
+            <SignatureLine label={t("print.shopSignature")} name={intake?.taken_by} t={t} timeZone={shop.time_zone} />
+            {pickedUp && (
+              <SignatureLine
+                label={t("print.pickupSignature")}
+                signature={signed("pickup")}
+                t={t}
+                timeZone={shop.time_zone}
+              />
+            )}
+          </div>
+          <p className="text-[0.9em]">{t("print.notInvoice")}</p>
+        </article>
+      ))}
+    </>
+  );
+}
+
+/**
+ * What a ticket says of the repair, label and value, in the customer's
+ * language: the customer, the item and the work asked for, its record, the
+ * dates, the price as agreed, the warranty, and what was paid.
+ */
+function ticketFacts({
+  repair,
+  shop,
+  payments,
+  t,
+  locale,
+}: Pick<Loaded, "repair" | "shop" | "payments" | "t"> & { locale: Locale }): [string, string][] {
+  const pickedUp = repair.picked_up_at !== null;
   const facts: [string, string][] = [
     [t("print.received"), dayIn(repair.created_at, shop.time_zone)],
     [t("print.customer"), repair.customer_name],
+    ...(repair.customer_phone ? [[t("fields.customer_phone"), repair.customer_phone] as [string, string]] : []),
     [t("print.item"), `${t(`itemTypes.${repair.item_type}`)}: ${repair.item_description}`],
     ...recordLines(repair, t, locale),
     [t("print.deadline"), repair.deadline ? formatDate(repair.deadline) : "—"],
   ];
   if (repair.quote_amount !== null && repair.quote_status !== "denied") {
-    const until = repair.quote_expires_at
-      ? ` · ${t("print.validUntil", { date: dayIn(repair.quote_expires_at, shop.time_zone) })}`
-      : "";
-    facts.push([t("print.quote"), `${formatAmount(repair.quote_amount, locale)}${until}`]);
+    const state =
+      repair.quote_status === "approved"
+        ? t("print.quoteAccepted")
+        : repair.quote_expires_at
+          ? t("print.validUntil", { date: dayIn(repair.quote_expires_at, shop.time_zone) })
+          : "";
+    facts.push([t("print.quote"), [formatAmount(repair.quote_amount, locale), state].filter(Boolean).join(" · ")]);
   }
-  const pickedUp = repair.picked_up_at !== null;
   if (pickedUp && repair.final_price !== null)
     facts.push([t("print.finalPrice"), formatAmount(repair.final_price, locale)]);
+  facts.push([t("print.warranty"), warrantyText(repair, t)]);
   if (pickedUp)
     facts.push([
       t("print.collected"),
@@ -101,64 +217,14 @@ export function Ticket({
   if (counted.length) facts.push([t("print.paid"), formatAmount(repair.paid_total, locale)]);
   if (repair.amount_due !== null)
     facts.push([t("print.leftToPay"), formatAmount(Math.max(repair.balance_due, 0), locale)]);
-  const signed = (stage: SignatureJson["stage"]) => signatures.find((s) => s.stage === stage);
-  const intake = signed("intake");
-  return (
-    <article
-      ref={receipt ? fitReceiptPage : undefined}
-      data-print-ready
-      lang={locale}
-      className={`${sheet} flex flex-col gap-[3mm] bg-white text-black shadow print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"}`}
-    >
-      <header className={receipt ? "text-center" : ""}>
-        <p className="text-[1.4em] font-bold">{shop.name}</p>
-        {(shop.legal_name || shop.tax_id) && (
-          <p>{[shop.legal_name, shop.tax_id && t("print.taxId", { id: shop.tax_id })].filter(Boolean).join(" · ")}</p>
-        )}
-        {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
-        <p>{[shop.phone, shop.email].filter(Boolean).join(" · ")}</p>
-      </header>
-      <div className={receipt ? "text-center" : "flex items-end justify-between gap-4"}>
-        <div>
-          <h1 className="text-[0.9em] font-semibold tracking-wide">
-            {paymentReceipt ? t("print.paymentTitle") : pickedUp ? t("print.pickupTitle") : t("print.ticketTitle")}
-          </h1>
-          <p className="text-[2.4em] font-bold leading-tight [overflow-wrap:anywhere]">{repair.repair_number}</p>
-        </div>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-[3mm] gap-y-[1mm]">
-        {facts.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-semibold">{label}</dt>
-            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section className={`flex gap-[3mm] ${receipt ? "flex-col items-center text-center" : "items-center"}`}>
-        {/* A data: URL made here; next/image has nothing to add. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src={qr} alt={t("print.qrAlt")} className="h-[30mm] w-[30mm] [image-rendering:pixelated]" />
-        <div>
-          <p className="font-semibold">{t("print.follow")}</p>
-          <p className="break-all font-mono text-[0.85em]">{repair.status_url}</p>
-        </div>
-      </section>
-      {shop.ticket_terms && <p className="whitespace-pre-line text-[0.8em]">{shop.ticket_terms}</p>}
-      <div className={`flex flex-wrap gap-x-[8mm] gap-y-[4mm] ${receipt ? "flex-col" : ""}`}>
-        <SignatureLine label={t("print.signature")} signature={intake} t={t} timeZone={shop.time_zone} />
-        <SignatureLine label={t("print.shopSignature")} name={intake?.taken_by} t={t} timeZone={shop.time_zone} />
-        {pickedUp && (
-          <SignatureLine
-            label={t("print.pickupSignature")}
-            signature={signed("pickup")}
-            t={t}
-            timeZone={shop.time_zone}
-          />
-        )}
-      </div>
-      <p className="text-[0.75em]">{t("print.notInvoice")}</p>
-    </article>
-  );
+  return facts;
+}
+
+/** The warranty the shop gives on this repair, as its months say (a comeback's is the first repair's). */
+function warrantyText(repair: RepairJson, t: Translate): string {
+  if (repair.under_warranty) return t("print.warrantyComeback");
+  if (repair.warranty_months === 0) return t("print.noWarranty");
+  return t("print.warrantyTerms", { months: repair.warranty_months });
 }
 
 /** A signature as drawn (or a line to sign on), above its label and who signed when. */
@@ -176,13 +242,13 @@ function SignatureLine({
   timeZone: string;
 }) {
   return (
-    <div className="w-[60mm] max-w-full text-[0.85em]">
+    <div className="min-w-0 text-[0.9em]">
       {signature ? (
         // Served by our own route; next/image would add nothing to a printed sheet.
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={signature.url} alt={label} className="h-[16mm] w-auto" />
+        <img src={signature.url} alt={label} className="h-[14mm] w-auto max-w-full" />
       ) : (
-        <div className="h-[8mm]" />
+        <div className="h-[12mm]" />
       )}
       <div className="border-t border-black pt-[1mm]">
         {label}

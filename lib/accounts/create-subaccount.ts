@@ -33,6 +33,8 @@ export async function createSubaccount(
       // Locking the shop's row makes concurrent creations take turns, so the
       // count below cannot be read by two of them at once.
       await lockShop(tx, shopId);
+      // A new account reads the app in the shop's language until its owner picks another.
+      const { language } = await tx.shop.findUniqueOrThrow({ where: { id: shopId }, select: { language: true } });
       // Still an owner now (not demoted by another owner while the password was hashed).
       await assertOwner(tx, caller);
       if ((await tx.user.count({ where: { shopId, ...activeAccounts } })) >= MAX_ACCOUNTS_PER_SHOP) {
@@ -40,7 +42,7 @@ export async function createSubaccount(
       }
       if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) throw unavailable();
       const created = await tx.user.create({
-        data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff" },
+        data: { shopId, name: data.name, email: data.email, passwordHash, role: "staff", language },
       });
       await recordActivity(tx, {
         shopId,

@@ -178,7 +178,7 @@ export const noticeSettingsApi = {
 export const shopApi = {
   get: () => apiRequest<ShopDetails>("/shop"),
   /** The server checks every field (lib/shop/schema.ts); the form sends them as typed. */
-  save: (details: Record<string, string | number | null | undefined>) =>
+  save: (details: Record<string, string | number | null | undefined | Record<string, string>>) =>
     apiRequest<ShopDetails>("/shop", { method: "PUT", body: details }),
 };
 

@@ -20,6 +20,7 @@ export type Labels = {
   quoteStatuses: Record<string, string>;
   conditions: Record<string, string>;
   waterResults: Record<string, string>;
+  priceBases: Record<string, string>;
   common: { yes: string; no: string };
 };
 type Named = Exclude<keyof Labels, "common">;

@@ -36,7 +36,7 @@ export type FieldKind =
  */
 export type FieldPlace = "form" | "detail" | "ticket" | "statusPage" | "list";
 /** The form's and detail's groups of such fields. */
-export type FieldSection = "identity" | "condition" | "warranty" | "service";
+export type FieldSection = "work" | "identity" | "condition" | "warranty" | "service";
 
 /** The export screen's groups of fields. */
 export const EXPORT_GROUPS = ["basic", "item", "statusAndDates", "quoteAndPricing", "service"] as const;
@@ -87,7 +87,7 @@ type Spec = {
   givenOnCreate?: true;
   /** An enum: its values, their messages' section, and the error for another value. */
   values?: readonly string[];
-  labels?: "itemTypes" | "statuses" | "quoteStatuses" | "languages" | "conditions" | "waterResults";
+  labels?: "itemTypes" | "statuses" | "quoteStatuses" | "languages" | "conditions" | "waterResults" | "priceBases";
   invalid?: ErrorCode;
   /** An enum a new repair may leave out: what it gets. */
   default?: string;
@@ -113,11 +113,19 @@ type Spec = {
    * the status page. `types`: the item types the form asks it for; elsewhere
    * it shows whenever it has a value.
    */
-  show?: { section: FieldSection; places: readonly FieldPlace[]; types?: readonly ItemType[] };
+  show?: {
+    section: FieldSection;
+    places: readonly FieldPlace[];
+    types?: readonly ItemType[];
+    /** Asked for only while another field has this value (the form; elsewhere it shows whenever it has a value). */
+    when?: { column: string; value: string };
+  };
 };
 
 const everywhere = ["form", "detail", "ticket", "statusPage"] as const;
 export const WATER_RESULTS = ["pass", "fail"] as const;
+/** The price as agreed at intake (Decret 213/2001, art. 3): printed on the receipt. */
+export const PRICE_BASES = ["quote_first", "estimate", "quote_waived"] as const;
 /** A measure of the watch's service report: two decimals in its range (seconds a day may be negative). */
 const report = <P extends string, C extends ErrorCode>(prop: P, invalid: C, min = -999.99, max = 999.99) =>
   ({
@@ -195,6 +203,39 @@ export const REPAIR_FIELDS = {
     export: "basic",
     exportDefault: true,
     search: true,
+  },
+  // The intake's agreement: the work asked for and the price as agreed then (docs/counter.md).
+  work_requested: {
+    prop: "workRequested",
+    kind: "text",
+    max: 2000,
+    multiline: true,
+    input: true,
+    export: "basic",
+    show: { section: "work", places: ["form", "detail", "ticket", "statusPage"] },
+  },
+  price_basis: {
+    prop: "priceBasis",
+    kind: "enum",
+    values: PRICE_BASES,
+    labels: "priceBases",
+    invalid: "priceBasisInvalid",
+    nullable: true,
+    default: "quote_first",
+    input: true,
+    export: "quoteAndPricing",
+    show: { section: "work", places: ["form", "detail", "ticket", "statusPage"] },
+  },
+  estimate_amount: {
+    prop: "estimateAmount",
+    kind: "money",
+    input: true,
+    export: "quoteAndPricing",
+    show: {
+      section: "work",
+      places: ["form", "detail", "ticket", "statusPage"],
+      when: { column: "price_basis", value: "estimate" },
+    },
   },
   // The counter's record: what was left, and in what state (docs/counter.md).
   brand: { prop: "brand", kind: "text", max: 100, input: true, export: "item", show: watch("identity", true) },

@@ -172,12 +172,27 @@ const createFields = Object.fromEntries(
       : z.ZodOptional<(typeof fields)[C]>;
 };
 
-export const repairCreateSchema = z.object({
-  ...createFields,
-  notify,
-  /** A comeback: the first repair it returns to (docs/aftercare.md). */
-  warranty_of: z.preprocess(blankToNull, z.string(err("warrantyOfNotFound")).nullable()).optional(),
-});
+/**
+ * The price as agreed at intake: an estimate has its amount, and only an
+ * estimate has one (choosing another basis clears it). PUT sends the two
+ * together when it changes the basis to an estimate.
+ */
+type PriceAgreement = { price_basis?: string | null; estimate_amount?: number | null };
+const estimateHasAmount = (body: PriceAgreement) => body.price_basis !== "estimate" || body.estimate_amount != null;
+const estimateError = { error: "estimateRequired" satisfies ErrorCode, path: ["estimate_amount"] };
+function onlyAnEstimateHasAmount<T extends PriceAgreement>(body: T): T {
+  return body.price_basis !== undefined && body.price_basis !== "estimate" ? { ...body, estimate_amount: null } : body;
+}
+
+export const repairCreateSchema = z
+  .object({
+    ...createFields,
+    notify,
+    /** A comeback: the first repair it returns to (docs/aftercare.md). */
+    warranty_of: z.preprocess(blankToNull, z.string(err("warrantyOfNotFound")).nullable()).optional(),
+  })
+  .refine(estimateHasAmount, estimateError)
+  .transform(onlyAnEstimateHasAmount);
 export type RepairCreateInput = z.output<typeof repairCreateSchema>;
 
 /** Send-out details go only with the status outsourced. */
@@ -190,7 +205,9 @@ export const repairUpdateSchema = z
   .object(fields)
   .partial()
   .extend({ notify, send_out: sendOutSchema.optional() })
-  .refine(outsourcedOnly, outsourcedOnlyError);
+  .refine(outsourcedOnly, outsourcedOnlyError)
+  .refine(estimateHasAmount, estimateError)
+  .transform(onlyAnEstimateHasAmount);
 export type RepairUpdateInput = z.output<typeof repairUpdateSchema>;
 
 const statusChangeFields = { status: fields.status, notify, send_out: sendOutSchema.optional() };

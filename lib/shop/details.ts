@@ -3,6 +3,7 @@ import { AppError, successText } from "@/lib/errors";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { recordShopChanges } from "@/lib/activity/activity";
 import { shopDetailsSchema } from "./schema";
+import { ticketTermsOf } from "./terms";
 
 type Caller = { shopId: string };
 
@@ -40,7 +41,7 @@ function detailsJson(shop: {
   phone: string | null;
   email: string | null;
   openingHours: string | null;
-  ticketTerms: string | null;
+  ticketTerms: unknown;
   language: Locale;
   timeZone: string;
   readyWaitingDays: number;
@@ -57,7 +58,8 @@ function detailsJson(shop: {
     phone: shop.phone,
     email: shop.email,
     opening_hours: shop.openingHours,
-    ticket_terms: shop.ticketTerms,
+    /** By language (lib/shop/terms.ts): printed in the customer's. */
+    ticket_terms: ticketTermsOf(shop.ticketTerms),
     language: shop.language,
     /** Read only here (PUT /settings changes it): tickets print their dates in it. */
     time_zone: shop.timeZone,
@@ -72,6 +74,15 @@ function detailsJson(shop: {
 }
 
 export type ShopDetails = ReturnType<typeof detailsJson>;
+
+/** The details as the activity log compares them: the terms of each language a field of its own. */
+function activityView(shop: Parameters<typeof detailsJson>[0]) {
+  const { ticket_terms, ...rest } = detailsJson(shop);
+  return {
+    ...rest,
+    ...Object.fromEntries(Object.entries(ticket_terms).map(([language, text]) => [`ticket_terms_${language}`, text])),
+  };
+}
 
 /** GET /shop: the caller's shop's details. */
 export async function getShopDetails(client: PrismaClient, caller: Caller): Promise<ShopDetails> {
@@ -92,7 +103,8 @@ export async function updateShopDetails(client: PrismaClient, caller: Caller & {
       data: {
         ...contact,
         openingHours: opening_hours,
-        ticketTerms: ticket_terms,
+        // The languages sent replace theirs; the others stay.
+        ticketTerms: ticket_terms && { ...ticketTermsOf(before.ticketTerms), ...ticket_terms },
         readyWaitingDays: ready_waiting_days,
         legalName: legal_name,
         taxId: tax_id,
@@ -103,7 +115,7 @@ export async function updateShopDetails(client: PrismaClient, caller: Caller & {
       },
       select: SELECT,
     });
-    await recordShopChanges(tx, caller, detailsJson(before), detailsJson(after));
+    await recordShopChanges(tx, caller, activityView(before), activityView(after));
     return after;
   });
   return { ...detailsJson(shop), message: successText("shopSaved") };

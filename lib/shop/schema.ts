@@ -29,7 +29,14 @@ export const shopDetailsSchema = z
     phone: optionalText(SHOP_TEXT_LIMITS.phone),
     email: optionalEmailSchema,
     opening_hours: optionalText(SHOP_TEXT_LIMITS.opening_hours),
-    ticket_terms: optionalText(SHOP_TEXT_LIMITS.ticket_terms),
+    /** By language: any of en, es, ca (an empty text clears that language's). */
+    ticket_terms: z.strictObject(
+      Object.fromEntries(LOCALES.map((l) => [l, optionalText(SHOP_TEXT_LIMITS.ticket_terms).optional()])) as Record<
+        (typeof LOCALES)[number],
+        z.ZodOptional<ReturnType<typeof optionalText>>
+      >,
+      { error: (issue) => (issue.code === "unrecognized_keys" ? "languageInvalid" : "invalidField") },
+    ),
     /** Tickets, tags, and new repairs' customer language. */
     language: z.enum(LOCALES, { error: "languageInvalid" }),
     /** Days a ready item may wait before the dashboard flags it (work queues). */

@@ -143,6 +143,63 @@ describe("the counter's record of an item", () => {
   });
 });
 
+describe("the work asked for and the price agreed at intake", () => {
+  it("keeps the work requested apart from the item, a new repair's price to be quoted first, and an estimate with its amount", async () => {
+    const { api } = await shopSession();
+    const plain = await createRepair(api, repairInput({ work_requested: "Canvi de pila i juntes" }));
+    expect(plain).toMatchObject({
+      work_requested: "Canvi de pila i juntes",
+      price_basis: "quote_first",
+      estimate_amount: null,
+    });
+    const estimated = await createRepair(api, repairInput({ price_basis: "estimate", estimate_amount: "85,50" }));
+    expect(estimated).toMatchObject({ price_basis: "estimate", estimate_amount: 85.5 });
+    // Another basis clears the estimate; an estimate again needs its amount.
+    const waived = await api.update(estimated.id, { price_basis: "quote_waived" });
+    expect(await waived.json()).toMatchObject({ price_basis: "quote_waived", estimate_amount: null });
+    const bare = await api.update(estimated.id, { price_basis: "estimate" });
+    expect(bare.status).toBe(400);
+    expect((await bare.json()).fields).toEqual({ estimate_amount: "estimateRequired" });
+    expect(await (await api.get(estimated.id)).json()).toMatchObject({ price_basis: "quote_waived" });
+  });
+
+  it.each([
+    [{ price_basis: "estimate" }, "estimate_amount", "estimateRequired"],
+    [{ price_basis: "free" }, "price_basis", "priceBasisInvalid"],
+    [{ price_basis: "estimate", estimate_amount: "mil" }, "estimate_amount", "amountInvalid"],
+    [{ work_requested: "x".repeat(2001) }, "work_requested", "textTooLong"],
+  ])("refuses %j with the field's error, and writes nothing", async (fields, field, code) => {
+    const { api } = await shopSession();
+    const response = await api.create(repairInput(fields));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fields).toMatchObject({ [field]: code });
+    expect((await (await api.list()).json()).repairs).toHaveLength(0);
+  });
+
+  it("tells the customer on the status page what work was asked for and how the price was agreed, in their language", async () => {
+    const { api } = await shopSession();
+    const saved = await createRepair(
+      api,
+      repairInput({
+        customer_language: "es",
+        work_requested: "Cambio de pila",
+        price_basis: "estimate",
+        estimate_amount: 40,
+      }),
+    );
+    const token = saved.status_url.split("/t/")[1];
+    const page = await (
+      await pageRoute(
+        new Request(`http://localhost/t/${token}`, { headers: { [CLIENT_ADDRESS_HEADER]: "10.9.0.2" } }),
+        { params: Promise.resolve({ token }) },
+      )
+    ).text();
+    expect(page).toContain("<dt>Trabajo solicitado</dt><dd>Cambio de pila</dd>");
+    expect(page).toContain("<dt>Precio</dt><dd>Estimado en la entrada</dd>");
+    expect(page).toMatch(/<dt>Estimación<\/dt><dd>40,00\s€<\/dd>/);
+  });
+});
+
 describe("numbers given by the shop", () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -332,6 +332,10 @@ describe("GET /api/repairs/{id}", () => {
         "customer_email",
         "item_type",
         "item_description",
+        // The intake's agreement (Decret 213/2001): the work asked for and the price as agreed.
+        "work_requested",
+        "price_basis",
+        "estimate_amount",
         "notes",
         "status",
         "deadline",

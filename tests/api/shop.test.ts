@@ -3,6 +3,7 @@ import { POST as createSubaccount } from "@/app/api/auth/create-subaccount/route
 import { GET, PUT } from "@/app/api/shop/route";
 import { authed, newOwner, signIn } from "../helpers/auth";
 import { withTestDatabase } from "../helpers/test-database";
+import { GET as activity } from "@/app/api/activity/route";
 
 withTestDatabase();
 
@@ -19,7 +20,7 @@ describe("GET and PUT /api/shop", () => {
       phone: null,
       email: null,
       opening_hours: null,
-      ticket_terms: null,
+      ticket_terms: { en: null, es: null, ca: null },
       language: "en",
       time_zone: expect.any(String),
       ready_waiting_days: 7,
@@ -37,13 +38,14 @@ describe("GET and PUT /api/shop", () => {
       phone: "+34 933 000 111",
       email: " Botiga@Vidal.CAT ",
       opening_hours: "Dl-Dv 10-14, 17-20",
-      ticket_terms: "Les peces no recollides en 90 dies…",
+      ticket_terms: { ca: "Les peces no recollides en 90 dies…" },
       language: "ca",
     };
     const saved = await put(accessToken, details);
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({
       ...details,
+      ticket_terms: { en: null, es: null, ca: "Les peces no recollides en 90 dies…" },
       email: "botiga@vidal.cat",
       time_zone: expect.any(String),
       ready_waiting_days: 7,
@@ -86,7 +88,9 @@ describe("GET and PUT /api/shop", () => {
     [{ name: "" }, "name", "shopNameRequired"],
     [{ email: "not-an-email" }, "email", "emailInvalid"],
     [{ phone: "9".repeat(51) }, "phone", "textTooLong"],
-    [{ ticket_terms: "x".repeat(3001) }, "ticket_terms", "textTooLong"],
+    [{ ticket_terms: { es: "x".repeat(3001) } }, "ticket_terms.es", "textTooLong"],
+    [{ ticket_terms: { fr: "Conditions" } }, "ticket_terms", "languageInvalid"],
+    [{ ticket_terms: "Les peces…" }, "ticket_terms", "invalidField"],
     [{ address: 5 }, "address", "invalidField"],
     [{ language: "fr" }, "language", "languageInvalid"],
   ])("refuses %j clearly, changing nothing", async (body, field, code) => {
@@ -97,6 +101,21 @@ describe("GET and PUT /api/shop", () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).fields).toEqual({ [field]: code });
     expect(await (await get(accessToken)).json()).toEqual(before);
+  });
+
+  it("keeps the ticket terms of each language apart: one language sent changes that one, an empty text clears it, and the log names the language", async () => {
+    const owner = await newOwner();
+    const { accessToken } = await signIn(owner.email);
+    await put(accessToken, { ticket_terms: { ca: "Condicions", es: "Condiciones" } });
+    const saved = await put(accessToken, { ticket_terms: { en: " Terms ", ca: "" } });
+    expect((await saved.json()).ticket_terms).toEqual({ en: "Terms", es: "Condiciones", ca: null });
+    expect((await (await get(accessToken)).json()).ticket_terms).toEqual({ en: "Terms", es: "Condiciones", ca: null });
+    const { entries } = await (await activity(authed("/api/activity", accessToken))).json();
+    const changed = entries.find((e: { kind: string }) => e.kind === "shop_changed");
+    expect(changed.detail.changes.map((c: { field: string }) => c.field).sort()).toEqual([
+      "ticket_terms_ca",
+      "ticket_terms_en",
+    ]);
   });
 
   it("needs a signed-in caller", async () => {

@@ -67,6 +67,16 @@ describe("POST /api/auth/create-subaccount", () => {
     expect(await db().user.count({ where: { shopId: owner.shopId } })).toBe(1);
   });
 
+  it("gives a new account the shop's language: it signs in to the app in Catalan, not English", async () => {
+    const { owner, token } = await ownerToken();
+    await db().shop.update({ where: { id: owner.shopId }, data: { language: "ca" } });
+    const body = staff();
+    expect((await create(token, body)).status).toBe(201);
+    const { accessToken, user } = await signIn(body.email);
+    expect(user.language).toBe("ca");
+    expect((await (await meRoute(authed("/api/auth/me", accessToken))).json()).language).toBe("ca");
+  });
+
   it("keeps emails unique across all shops, without saying whether another shop has the address", async () => {
     const other = await newOwner();
     const { owner, token } = await ownerToken();

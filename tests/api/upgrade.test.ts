@@ -759,6 +759,44 @@ describe("upgrading from the previous release", () => {
     });
   });
 
+  it("keeps the last release's ticket terms in the shop's language, and its repairs with no work or price agreed at intake", async () => {
+    const release = "20261127180000_queues_in_use";
+    const url = await previousRelease(release);
+    let repairId = "";
+    await onServer(url, async (c) => {
+      const shop = await insertShop(c, "Joieria Puig");
+      await c.query(
+        "UPDATE shops SET language = 'ca', ticket_terms = 'Les peces no recollides en 90 dies…' WHERE id = $1",
+        [shop],
+      );
+      await insertShop(c, "Sense condicions");
+      repairId = (
+        await c.query<{ id: string }>(
+          `INSERT INTO repairs (shop_id, repair_number, customer_name, item_description, search_text)
+           VALUES ($1, 'R-1', 'Anna', 'Anell', 'r-1') RETURNING id`,
+          [shop],
+        )
+      ).rows[0].id;
+    });
+    const result = await applyMigrations(url);
+    expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
+    await onServer(url, async (c) => {
+      const shops = await c.query("SELECT name, ticket_terms FROM shops ORDER BY name");
+      expect(shops.rows).toEqual([
+        { name: "Joieria Puig", ticket_terms: { ca: "Les peces no recollides en 90 dies…" } },
+        { name: "Sense condicions", ticket_terms: {} },
+      ]);
+      // The view the app reads has the new columns; the old repair has none of them.
+      const repair = await c.query(
+        "SELECT repair_number, work_requested, price_basis, estimate_amount FROM repairs WHERE id = $1",
+        [repairId],
+      );
+      expect(repair.rows).toEqual([
+        { repair_number: "R-1", work_requested: null, price_basis: null, estimate_amount: null },
+      ]);
+    });
+  });
+
   it("migrates an empty database to the same schema", async () => {
     const database = await createTestDatabase();
     databases.push(database);

@@ -97,6 +97,7 @@ export function DetailsSection({ repair, onChangeSendOut }: { repair: RepairJson
       <Facts>
         <Fact label={t("repair.type")} value={t(`itemTypes.${repair.item_type}`)} />
         <Fact label={t("repair.description")} value={repair.item_description} />
+        <RecordFacts section="work" repair={repair} />
         <RecordFacts section="identity" repair={repair} />
         <Fact label={t("repair.notes")} value={repair.notes} />
         <Fact label={t("repair.outsourcedTo")} value={repair.outsourced_to} />

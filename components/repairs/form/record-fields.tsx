@@ -33,8 +33,15 @@ const isNumber = (column: RepairColumn) => ["money", "decimal"].includes(fieldSp
 const parseNumber = (column: RepairColumn, text: string, locale: Locale) =>
   (fieldSpec(column).min ?? 0) < 0 ? parseSigned(text, locale) : parseAmount(text, locale);
 
-/** The form's empty values. */
-export const emptyRecord = () => Object.fromEntries(FORM_COLUMNS.map((c) => [c, ""])) as RecordValues;
+/** The form's values for a new repair: empty, or what the server would give (an enum's default). */
+export const emptyRecord = () =>
+  Object.fromEntries(FORM_COLUMNS.map((c) => [c, fieldSpec(c).default ?? ""])) as RecordValues;
+
+/** Whether the form asks for a field now: one asked for only with another's value (`when`) waits for it. */
+const asked = (column: RecordColumn, values: RecordValues) => {
+  const when = fieldSpec(column).show?.when;
+  return !when || values[when.column as RecordColumn] === when.value;
+};
 
 /** The form's values for an existing repair, as a person edits them ("3,47", codes as "a,b"). */
 export function recordValues(repair: RepairJson, locale: Locale): RecordValues {
@@ -98,7 +105,7 @@ export function RecordInputs({
   onChange: (column: RecordColumn, value: string) => void;
 }) {
   const t = useTranslations();
-  const columns = shownFields("form", section, itemType) as RecordColumn[];
+  const columns = (shownFields("form", section, itemType) as RecordColumn[]).filter((c) => asked(c, values));
   if (columns.length === 0) return null;
   return (
     <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
@@ -137,7 +144,7 @@ export function RecordInputs({
               value={value}
               onChange={(e) => onChange(column, e.target.value)}
               options={labelled(spec.values ?? [])}
-              blank="—"
+              blank={spec.default && value ? undefined : "—"}
             />
           );
         const typed = {

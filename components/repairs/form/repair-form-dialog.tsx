@@ -93,7 +93,7 @@ export function RepairFormDialog({
           options={choices(ITEM_TYPES, "itemTypes")}
         />
         <AreaField label={t("createRepair.itemDescription")} {...bound("item_description")} required wide />
-        {(["identity", "condition", "service", "warranty"] as const).map((section) => (
+        {(["work", "identity", "condition", "service", "warranty"] as const).map((section) => (
           <RecordInputs
             key={section}
             section={section}
