@@ -15,6 +15,7 @@ const BROWSER_SAFE = [
   "@/lib/auth/schema",
   "@/lib/export/fields",
   "@/lib/export/schema",
+  "@/lib/notices/chat-number",
   "@/lib/payments/kinds",
   "@/lib/repairs/balance",
   "@/lib/repairs/dates",

@@ -30,6 +30,11 @@ export function FlashNotice({ flash }: { flash: Flash | null }) {
           {flash.action.label}
         </button>
       )}
+      {flash.link && (
+        <a href={flash.link.href} target="_blank" rel="noreferrer" className="ml-3 font-medium underline">
+          {flash.link.label}
+        </a>
+      )}
     </SuccessNotice>
   );
 }

@@ -122,6 +122,8 @@ export const repairsApi = {
     }),
   history: (id: string) => apiRequest<{ history: HistoryEntry[] }>(`/repairs/${id}/history`),
   related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),
+  /** The repair's news as a WhatsApp link, or null without a number that takes messages. */
+  whatsapp: (id: string) => apiRequest<{ url: string | null }>(`/repairs/${id}/whatsapp`),
   notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),
   resendNotice: (id: string, noticeId: string) =>
     apiRequest<{ notice: NoticeJson }>(`/repairs/${id}/notices/${noticeId}/resend`, { method: "POST", body: {} }),

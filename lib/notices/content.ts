@@ -37,7 +37,8 @@ export type NoticeContent = { subject: string; text: string; html: string };
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
-export function renderNotice(facts: NoticeFacts): NoticeContent {
+/** What an email and a chat message both say: the greeting, the news, the status, the hours, the link. */
+function noticeParts(facts: NoticeFacts) {
   const t = createTranslator({ locale: facts.language, messages: CATALOGS[facts.language], namespace: "notices" });
   const customer = createTranslator({ locale: facts.language, messages: CATALOGS[facts.language] });
   const zone = facts.shop.timeZone;
@@ -59,7 +60,6 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
           ? dayTimeIn(facts.quote.expiresAt, zone)
           : "",
   };
-  const subject = t(`subject.${facts.event}`, values);
   // What the quote covers, with the quote; what there is to pay, when the item is ready.
   const extra = [
     facts.quote?.notes && (facts.event === "quote" || facts.event === "quote_expiring")
@@ -69,18 +69,37 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
       ? t("due", { amount: formatAmount(facts.due, facts.language) })
       : "",
   ].filter(Boolean);
-  const lead = [t(`body.${facts.event}`, values), ...extra].join("\n");
+  return {
+    t,
+    subject: t(`subject.${facts.event}`, values),
+    greeting: t("greeting", { name: facts.customerName }),
+    lead: [t(`body.${facts.event}`, values), ...extra].join("\n"),
+    status: t("status", { status }),
+    hours:
+      facts.shop.openingHours && (facts.event === "ready" || facts.event === "not_collected")
+        ? [t("hours"), facts.shop.openingHours]
+        : [],
+  };
+}
+
+/** The same news as a chat message (WhatsApp): no footer, the shop's name signs it. */
+export function renderChat(facts: NoticeFacts): string {
+  const { t, greeting, lead, status, hours } = noticeParts(facts);
+  return [greeting, "", lead, status, ...(hours.length ? ["", ...hours] : []), "", t("follow"), facts.statusUrl, "", facts.shop.name].join(
+    "\n",
+  );
+}
+
+export function renderNotice(facts: NoticeFacts): NoticeContent {
+  const parts = noticeParts(facts);
+  const { t, subject, lead, hours } = parts;
   const contact = [facts.shop.address, facts.shop.phone, facts.shop.email].filter((x): x is string => !!x);
-  const hours =
-    facts.shop.openingHours && (facts.event === "ready" || facts.event === "not_collected")
-      ? [t("hours"), facts.shop.openingHours]
-      : [];
 
   const text = [
-    t("greeting", { name: facts.customerName }),
+    parts.greeting,
     "",
     lead,
-    t("status", { status }),
+    parts.status,
     ...(hours.length ? ["", ...hours] : []),
     "",
     t("follow"),
@@ -98,9 +117,9 @@ export function renderNotice(facts: NoticeFacts): NoticeContent {
   const html = [
     `<!doctype html><html lang="${facts.language}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>`,
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1917;line-height:1.5">`,
-    paragraph(t("greeting", { name: facts.customerName })),
+    paragraph(parts.greeting),
     paragraph(lead),
-    `<p><strong>${escape(t("status", { status }))}</strong></p>`,
+    `<p><strong>${escape(parts.status)}</strong></p>`,
     hours.length ? paragraph(hours.join("\n")) : "",
     // The link breaks anywhere, so a phone's narrow screen wraps it instead of scrolling sideways.
     `<p style="overflow-wrap:anywhere;word-break:break-all">${escape(t("follow"))}<br><a href="${link}">${link}</a></p>`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as createRoute } from "@/app/api/auth/create-subaccount/route";
 import { GET as meRoute } from "@/app/api/auth/me/route";
+import { GET as settingsRoute } from "@/app/api/settings/route";
 import { db } from "@/lib/db";
 import { authed, newOwner, PASSWORD, signIn } from "../helpers/auth";
 import { withTestDatabase } from "../helpers/test-database";
@@ -74,7 +75,7 @@ describe("POST /api/auth/create-subaccount", () => {
     expect((await create(token, body)).status).toBe(201);
     const { accessToken, user } = await signIn(body.email);
     expect(user.language).toBe("ca");
-    expect((await (await meRoute(authed("/api/auth/me", accessToken))).json()).language).toBe("ca");
+    expect((await (await settingsRoute(authed("/api/settings", accessToken))).json()).language).toBe("ca");
   });
 
   it("keeps emails unique across all shops, without saying whether another shop has the address", async () => {

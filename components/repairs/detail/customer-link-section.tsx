@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { repairsApi } from "@/lib/client/api";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -11,6 +11,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { PRINT_FORMATS, printHref } from "@/components/print/formats";
 import { qrDataUrl } from "@/components/print/qr";
+import { chatNumber } from "@/lib/notices/chat-number";
 import { Section } from "./repair-sections";
 
 /** The link's QR code for a phone held up to the screen. */
@@ -87,6 +88,7 @@ export function CustomerLinkSection({
         <button type="button" onClick={() => setConfirming(true)} className={small}>
           {t("repair.link.replace")}
         </button>
+        <WhatsAppLink repair={repair} className={small} />
       </div>
       {qr?.url === url && (
         // A data: URL made here; next/image has nothing to add.
@@ -114,5 +116,33 @@ export function CustomerLinkSection({
         onConfirm={() => void replace()}
       />
     </Section>
+  );
+}
+
+/**
+ * "Send by WhatsApp": the repair's news as it stands, in the customer's
+ * language with this link, made again as the repair changes; none without a
+ * number that takes messages.
+ */
+function WhatsAppLink({ repair, className }: { repair: RepairJson; className: string }) {
+  const t = useTranslations();
+  const [url, setUrl] = useState<string | null>(null);
+  const usable = chatNumber(repair.customer_phone) !== null;
+  useEffect(() => {
+    let live = true;
+    if (usable)
+      repairsApi.whatsapp(repair.id).then(
+        (link) => live && setUrl(link.url),
+        () => live && setUrl(null),
+      );
+    return () => {
+      live = false;
+    };
+  }, [repair.id, repair.version, repair.status_url, usable]);
+  if (!usable || !url) return null;
+  return (
+    <a href={url} target="_blank" rel="noreferrer" className={className}>
+      {t("repair.whatsapp")}
+    </a>
   );
 }

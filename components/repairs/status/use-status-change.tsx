@@ -1,11 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type Dispatch, type SetStateAction } from "react";
 import { repairsApi, type SendOut } from "@/lib/client/api";
 import { isStale } from "@/lib/client/api-client";
 import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
 import type { RepairJson } from "@/lib/repairs/serialize";
+import { chatNumber } from "@/lib/notices/chat-number";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { lazyComponent } from "@/components/ui/lazy";
@@ -35,7 +36,7 @@ export function useStatusChange({
   notify = () => undefined,
   onChanged,
 }: {
-  setFlash: (flash: Flash | null) => void;
+  setFlash: Dispatch<SetStateAction<Flash | null>>;
   keep: (changed: RepairJson) => void;
   readAgainIfStale: (error: unknown) => void;
   notify?: () => false | undefined;
@@ -67,8 +68,9 @@ export function useStatusChange({
       throw error;
     }
   };
-  const offerUndo = (before: RepairStatus, changed: RepairJson) =>
-    setFlash({
+  /** The change said, with Undo, and (once its link is made) the news to send by WhatsApp. */
+  const offerUndo = (before: RepairStatus, changed: RepairJson) => {
+    const said: Flash = {
       kind: "success",
       text: t("repairs.statusUpdated"),
       clearAfterMs: NOTICE_GRACE_MS,
@@ -79,7 +81,15 @@ export function useStatusChange({
           write(changed, before).then(() => setFlash({ kind: "success", text: t("repairs.undone") }), failed);
         },
       },
-    });
+    };
+    setFlash(said);
+    if (chatNumber(changed.customer_phone))
+      repairsApi.whatsapp(changed.id).then(
+        ({ url }) =>
+          url && setFlash((shown) => (shown === said ? { ...said, link: { label: t("repair.whatsapp"), href: url } } : shown)),
+        () => undefined,
+      );
+  };
   const changed = (from: From, status: RepairStatus) => (repair: RepairJson) => {
     offerUndo(from.status, repair);
     onChanged?.(status, repair);
