@@ -178,7 +178,9 @@ function ticketFacts({
     ...recordLines(repair, t, locale),
     [t("print.deadline"), repair.deadline ? formatDate(repair.deadline) : "—"],
   ];
-  if (repair.quote_amount !== null && repair.quote_status !== "denied") {
+  // Under an earlier repair's warranty its "quote" of nothing is the warranty line's no charge.
+  const covered = repair.under_warranty && repair.quote_amount === 0;
+  if (repair.quote_amount !== null && repair.quote_status !== "denied" && !covered) {
     const state =
       repair.quote_status === "approved"
         ? t("print.quoteAccepted")

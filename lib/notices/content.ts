@@ -85,9 +85,18 @@ function noticeParts(facts: NoticeFacts) {
 /** The same news as a chat message (WhatsApp): no footer, the shop's name signs it. */
 export function renderChat(facts: NoticeFacts): string {
   const { t, greeting, lead, status, hours } = noticeParts(facts);
-  return [greeting, "", lead, status, ...(hours.length ? ["", ...hours] : []), "", t("follow"), facts.statusUrl, "", facts.shop.name].join(
-    "\n",
-  );
+  return [
+    greeting,
+    "",
+    lead,
+    status,
+    ...(hours.length ? ["", ...hours] : []),
+    "",
+    t("follow"),
+    facts.statusUrl,
+    "",
+    facts.shop.name,
+  ].join("\n");
 }
 
 export function renderNotice(facts: NoticeFacts): NoticeContent {

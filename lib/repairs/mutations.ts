@@ -207,13 +207,20 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     // A comeback: linked to its first repair; under its warranty, it starts with a quote of nothing.
     const comeback = data.warranty_of ? await comebackOf(tx, actor.shopId, data.warranty_of, shop.timeZone, now) : null;
     const freeQuote = comeback?.underWarranty
-      ? { quoteAmount: 0, quoteStatus: "approved" as const, quoteCreatedAt: now }
+      ? {
+          quoteAmount: 0,
+          quoteStatus: "approved" as const,
+          quoteCreatedAt: now,
+          priceBasis: null,
+          estimateAmount: null,
+        }
       : {};
     const repairNumber = number;
     let created = await insertRepair(tx, {
       ...fields,
       repairNumber,
-      warrantyMonths: fields.warrantyMonths ?? shop.warrantyMonths,
+      // A comeback under warranty is covered by the first repair's, until its date: none of its own unless given.
+      warrantyMonths: fields.warrantyMonths ?? (comeback?.underWarranty ? 0 : shop.warrantyMonths),
       ...comeback,
       ...freeQuote,
       ...sealedToken(),

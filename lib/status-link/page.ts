@@ -31,6 +31,8 @@ export type StatusPageData = {
   leftToPay: number | null;
   language: Locale;
   shop: ShopContact;
+  /** A comeback under an earlier repair's warranty: no charge for the covered work, and until when that warranty runs. */
+  underWarranty: { until: Date | null } | null;
   /** The counter's record the customer sees (lib/repairs/fields.ts `show`), by column, as the JSON has them. */
   record: [RepairColumn, unknown][];
 };
@@ -50,6 +52,8 @@ type Row = {
   quoteExpiresAt: Date | string | null;
   finalPrice: Prisma.Decimal | string | null;
   paidTotal: string;
+  underWarranty: boolean;
+  coveredUntil: Date | string | null;
   language: Locale;
   shopName: string;
   address: string | null;
@@ -75,7 +79,9 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
     SELECT r.repair_number AS "repairNumber", r.item_type AS "itemType", r.item_description AS "itemDescription",
       r.status, r.deadline, r.quote_amount AS "quoteAmount", r.quote_notes AS "quoteNotes",
       r.quote_status AS "quoteStatus", r.quote_expires_at AS "quoteExpiresAt", r.final_price AS "finalPrice",
-      r.paid_total AS "paidTotal", r.customer_language AS language, s.name AS "shopName", s.address, s.phone, s.email,
+      r.paid_total AS "paidTotal", r.under_warranty AS "underWarranty",
+      (SELECT w.warranty_until FROM repairs w WHERE w.id = r.warranty_of) AS "coveredUntil",
+      r.customer_language AS language, s.name AS "shopName", s.address, s.phone, s.email,
       s.opening_hours AS "openingHours", s.time_zone AS "timeZone"${RECORD_SELECT}
     FROM repairs r JOIN shops s ON s.id = r.shop_id
     WHERE ${byToken(token)} AND ${linkAlive}`,
@@ -101,6 +107,7 @@ export async function readStatusPage(client: PrismaClient, token: string, now = 
     finalPrice: amount(row.finalPrice),
     paid: Number(row.paidTotal),
     leftToPay: leftToPay(row),
+    underWarranty: row.underWarranty ? { until: date(row.coveredUntil) } : null,
     language: row.language,
     record: RECORD_COLUMNS.filter((column) => shownFields("statusPage", null, row.itemType).includes(column)).map(
       (column) => [column, row[column]],

@@ -97,6 +97,12 @@ function progress(t: T, status: RepairStatus): string {
 
 function quoteSection(t: T, data: StatusPageData, locale: Locale, action: string): string {
   const quote = data.quote;
+  // Under an earlier repair's warranty the work costs nothing: said so, not as a quote of nothing accepted.
+  if (data.underWarranty && (!quote || quote.amount === 0)) {
+    const until = data.underWarranty.until;
+    const covered = until ? `<p>${escape(t("statusPage.coveredUntil", { date: formatDate(until) }))}</p>` : "";
+    return section(t("statusPage.quote"), `<p class="state">${escape(t("statusPage.underWarranty"))}</p>${covered}`);
+  }
   if (!quote || quote.status === "denied" || quote.status === "no_response") {
     return quote?.status === "denied"
       ? section(t("statusPage.quote"), `<p class="state">${escape(t("statusPage.quoteDeclined"))}</p>`)

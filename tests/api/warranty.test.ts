@@ -106,6 +106,31 @@ describe("comebacks", () => {
     expect((await queues()).warranty_returns).toEqual({ count: 0, capped: false });
   });
 
+  it("does not lengthen the cover: a comeback collected weeks later is covered until the first's date and gets none of its own unless given", async () => {
+    const { api, picked } = await pickedUpAt(new Date().toISOString());
+    const comeback = await createRepair(api, { warranty_of: picked.id, status: "ready", customer_language: "es" });
+    expect(comeback).toMatchObject({ under_warranty: true, warranty_months: 0 });
+    // Collected (whenever): no date of its own past the first's.
+    const collected = await (await api.status(comeback.id, "picked_up")).json();
+    expect(collected.warranty_until).toBeNull();
+    // The customer's page: no charge, covered until the first repair's last day; not a quote of nothing accepted.
+    const token = comeback.status_url.split("/t/")[1];
+    const page = await (
+      await pageRoute(
+        new Request(`http://localhost/t/${token}`, { headers: { [CLIENT_ADDRESS_HEADER]: "10.9.0.3" } }),
+        { params: Promise.resolve({ token }) },
+      )
+    ).text();
+    const [year, month, day] = picked.warranty_until.slice(0, 10).split("-");
+    expect(page).toContain("En garantía: sin cargo");
+    expect(page).toContain(`Cubierto por la garantía de una reparación anterior hasta el ${day}/${month}/${year}.`);
+    expect(page).not.toContain('<dd class="amount">0,00');
+    expect(page).not.toContain("Se dará presupuesto");
+    // Staff may give one of its own: then it runs from its pickup.
+    const given = await createRepair(api, { warranty_of: picked.id, warranty_months: 6 });
+    expect(given).toMatchObject({ under_warranty: true, warranty_months: 6 });
+  });
+
   it("suggests the repair under a running warranty with the same serial number and customer, and no other", async () => {
     const { token, api } = await shopSession();
     const mine = await createRepair(api, {

@@ -12,7 +12,8 @@ import { withTestDatabase } from "../helpers/test-database";
 withTestDatabase();
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const linkOf = async (token: string, id: string) => whatsappRoute(authed(`/api/repairs/${id}/whatsapp`, token), ctx(id));
+const linkOf = async (token: string, id: string) =>
+  whatsappRoute(authed(`/api/repairs/${id}/whatsapp`, token), ctx(id));
 
 describe("GET /api/repairs/{id}/whatsapp", () => {
   it("gives a Spanish mobile written without 34 a link with the news in the customer's language: what is left to pay and the status link", async () => {
