@@ -53,6 +53,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   signatureIntakeTooLate: 422,
   paymentVoided: 409,
   refundTooLarge: 422,
+  discountNeedsPrice: 422,
+  discountTooLarge: 422,
   voidLeavesRefund: 422,
   signatureTooLarge: 413,
   repairChanged: 412,

@@ -105,11 +105,16 @@ export function MoneySection({
           value={repair.amount_due === null ? t("money.dueNotSet") : format.money(repair.amount_due)}
         />
         <Fact label={t("money.paid")} value={format.money(repair.paid_total)} />
-        <Fact
-          label={balance < 0 ? t("money.toGiveBack") : t("money.balance")}
-          value={format.money(Math.abs(balance))}
-          className={balance > 0 ? "font-semibold text-red-800" : "font-semibold"}
-        />
+        {repair.amount_due === null ? (
+          // Nothing is due before a price: what was paid waits for it, it is not money owed back.
+          repair.paid_total > 0 && <Fact label={t("money.balance")} value={t("money.waitsForPrice")} />
+        ) : (
+          <Fact
+            label={balance < 0 ? t("money.toGiveBack") : t("money.balance")}
+            value={format.money(Math.abs(balance))}
+            className={balance > 0 ? "font-semibold text-red-800" : "font-semibold"}
+          />
+        )}
       </Facts>
       {money && money.payments.length === 0 && <p className="mt-3 text-sm text-slate-600">{t("money.none")}</p>}
       {money && money.payments.length > 0 && (
@@ -118,7 +123,8 @@ export function MoneySection({
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className={payment.voided_at ? "text-slate-500" : ""}>
                 <p className={payment.voided_at ? "line-through" : "font-medium"}>
-                  {t(`money.kinds.${payment.kind}`)} ·{" "}
+                  {t(`money.kinds.${payment.kind}`)}
+                  {payment.discount && ` (${t("money.discountMark")})`} ·{" "}
                   {format.money(payment.kind === "refund" ? -payment.amount : payment.amount)}
                 </p>
                 <p className="text-slate-600">

@@ -87,6 +87,8 @@ export function PaymentDialog({
   const [amount, setAmount] = useState(amountInputText(initial.amount, locale));
   const [method, setMethod] = useState<PaymentMethod>("cash");
   const [note, setNote] = useState("");
+  // A refund gives back money paid over the price, or is a discount that lowers the price: asked, never assumed.
+  const [discount, setDiscount] = useState(false);
   const noteId = useId();
   const [amountError, setAmountError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,7 +101,7 @@ export function PaymentDialog({
     setBusy(true);
     setFailure(null);
     try {
-      onSaved(await paymentsApi.pay(repairId, { kind, amount, method, note }));
+      onSaved(await paymentsApi.pay(repairId, { kind, amount, method, note, discount: kind === "refund" && discount }));
     } catch (error) {
       if (error instanceof ApiError && error.fields?.amount) setAmountError(fieldErrorText(t, error.fields.amount));
       else setFailure(apiErrorText(t, error, t("money.failed")));
@@ -109,7 +111,7 @@ export function PaymentDialog({
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={title ?? t("money.take")}>
+    <Modal open onOpenChange={(open) => !open && onClose()} title={title ?? t(`money.titles.${kind}`)}>
       <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <PaymentFields
           kind={kind}
@@ -125,6 +127,23 @@ export function PaymentDialog({
             if (change.method) setMethod(change.method);
           }}
         />
+        {kind === "refund" && (
+          <fieldset className="flex flex-col gap-2 text-sm">
+            <legend className="mb-1 font-medium text-slate-800">{t("money.refundIs")}</legend>
+            {[false, true].map((asDiscount) => (
+              <label key={String(asDiscount)} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="refund-is"
+                  className="mt-1"
+                  checked={discount === asDiscount}
+                  onChange={() => setDiscount(asDiscount)}
+                />
+                <span>{t(asDiscount ? "money.refundDiscount" : "money.refundOverpaid")}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <Field
           id={noteId}
           label={t("money.note")}

@@ -210,7 +210,7 @@ function ticketFacts({
   for (const p of counted)
     facts.push([
       t("print.payment", {
-        kind: t(`money.kinds.${p.kind}`),
+        kind: p.discount ? `${t(`money.kinds.${p.kind}`)} (${t("money.discountMark")})` : t(`money.kinds.${p.kind}`),
         date: dayIn(p.created_at, shop.time_zone),
         method: t(`money.methods.${p.method}`),
       }),

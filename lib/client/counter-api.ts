@@ -25,7 +25,7 @@ export const paymentsApi = {
    */
   pay: (
     id: string,
-    payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string },
+    payment: { kind: PaymentKind; amount: string | number; method: PaymentMethod; note?: string; discount?: boolean },
     version?: number,
   ) =>
     apiRequest<PaymentJson & { repair_version: number }>(`/repairs/${id}/payments`, {

@@ -33,6 +33,8 @@ export function paymentJson(payment: PaymentRow) {
     amount: Number(payment.amount),
     method: payment.method,
     note: payment.note,
+    /** A refund given as a discount: it lowered the final price by its amount. */
+    discount: payment.discount,
     created_at: payment.createdAt.toISOString(),
     /** The staff member who took it (null: their account was removed). */
     created_by: payment.createdBy?.name ?? null,
@@ -48,10 +50,42 @@ const WHO = { createdBy: { select: { name: true } }, voidedBy: { select: { name:
 const signed = (kind: PaymentKind, amount: number) => (kind === "refund" ? -amount : amount);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-/** The repair locked (lib/repairs/lock.ts), with what was paid so far. */
+/** The repair locked (lib/repairs/lock.ts), with what was paid so far and what is due. */
 async function lockPaid(tx: Tx, shopId: string, repairId: string, expected: Expected = null) {
   const repair = await lockRepair(tx, shopId, repairId, expected);
-  return { paidTotal: Number(repair.paidTotal), repairNumber: repair.repairNumber };
+  return {
+    paidTotal: Number(repair.paidTotal),
+    repairNumber: repair.repairNumber,
+    amountDue: moneyOf(repair).amountDue,
+  };
+}
+
+/**
+ * The final price after a discount of `amount` (negative: a voided discount
+ * given back), checked against what is due: a discount needs a price and
+ * cannot pass it.
+ */
+function discounted(amountDue: number | null, amount: number): number {
+  if (amountDue === null) throw new AppError("discountNeedsPrice", { fields: { discount: "discountNeedsPrice" } });
+  if (amount > amountDue + 1e-9) throw new AppError("discountTooLarge", { fields: { amount: "discountTooLarge" } });
+  return cents(amountDue - amount);
+}
+
+/** The final price a discount set or gave back, with its history line (the repair is locked). */
+async function setDiscountedPrice(tx: Tx, actor: Actor, repairId: string, price: number, at: Date) {
+  await tx.$executeRaw`
+    UPDATE repairs SET final_price = ${price.toFixed(2)}::numeric, updated_at = now()
+    WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid`;
+  await tx.repairEvent.create({
+    data: {
+      shopId: actor.shopId,
+      repairId,
+      kind: "final_price_set",
+      detail: price.toFixed(2),
+      changedById: actor.userId,
+      changedAt: at,
+    },
+  });
 }
 
 /** A paid total its column can hold, or bad input (not a 500). */
@@ -81,11 +115,13 @@ export async function addPayment(
   locale: Locale,
   expected: Expected = null,
 ) {
-  const { kind, amount, method, note } = paymentSchema(locale).parse(input);
+  const { kind, amount, method, note, discount } = paymentSchema(locale).parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal } = await lockPaid(tx, actor.shopId, repairId, expected);
+    const { paidTotal, amountDue } = await lockPaid(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
+    // A discount lowers the price first, so the payment's statement returns the version after both.
+    if (discount) await setDiscountedPrice(tx, actor, repairId, discounted(amountDue, amount), new Date());
     const total = cents(paidTotal + signed(kind, amount));
     assertPaidTotal(total);
     // The payment, its history line and the repair's paid total in one
@@ -94,10 +130,10 @@ export async function addPayment(
       (Payment & { version: number; actorName: string | null })[]
     >`
       WITH payment AS (
-        INSERT INTO payments (shop_id, repair_id, kind, amount, method, note, created_by_id)
+        INSERT INTO payments (shop_id, repair_id, kind, amount, method, note, discount, created_by_id)
         VALUES (${actor.shopId}::uuid, ${repairId}::uuid, ${kind}::payment_kind, ${amount.toFixed(2)}::numeric,
           ${method}::payment_method,
-          ${note ?? null}, ${actor.userId}::uuid)
+          ${note ?? null}, ${discount}, ${actor.userId}::uuid)
         RETURNING *
       ), event AS (
         INSERT INTO repair_events (shop_id, repair_id, kind, detail, changed_by_id, changed_at)
@@ -109,7 +145,7 @@ export async function addPayment(
         RETURNING repairs.version
       )
       SELECT payment.id, payment.shop_id AS "shopId", payment.repair_id AS "repairId", payment.kind::text AS kind,
-        payment.amount, payment.method::text AS method, payment.note, payment.created_at AS "createdAt",
+        payment.amount, payment.method::text AS method, payment.note, payment.discount, payment.created_at AS "createdAt",
         payment.created_by_id AS "createdById", payment.voided_at AS "voidedAt", payment.voided_by_id AS "voidedById",
         payment.void_reason AS "voidReason", repair.version,
         (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"
@@ -129,7 +165,7 @@ export async function voidPayment(
 ) {
   const { reason } = voidSchema.parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal, repairNumber } = await lockPaid(tx, actor.shopId, repairId);
+    const { paidTotal, repairNumber, amountDue } = await lockPaid(tx, actor.shopId, repairId);
     const payment = isUuid(paymentId)
       ? await tx.payment.findFirst({ where: { id: paymentId, repairId, shopId: actor.shopId } })
       : null;
@@ -145,6 +181,9 @@ export async function voidPayment(
       include: WHO,
     });
     await setPaidTotal(tx, actor, repairId, after);
+    // A discount voided: the price it lowered goes back up.
+    if (payment.discount)
+      await setDiscountedPrice(tx, actor, repairId, discounted(amountDue, -Number(payment.amount)), now);
     await tx.repairEvent.create({
       data: {
         shopId: actor.shopId,

@@ -31,12 +31,16 @@ const amountIn = (locale: Locale) =>
   );
 
 export const paymentSchema = (locale: Locale) =>
-  z.object({
-    kind: z.enum(PAYMENT_KINDS, err("paymentKindInvalid")),
-    amount: amountIn(locale),
-    method: z.enum(PAYMENT_METHODS, err("paymentMethodInvalid")),
-    note: note.optional(),
-  });
+  z
+    .object({
+      kind: z.enum(PAYMENT_KINDS, err("paymentKindInvalid")),
+      amount: amountIn(locale),
+      method: z.enum(PAYMENT_METHODS, err("paymentMethodInvalid")),
+      note: note.optional(),
+      /** A refund given as a discount: it lowers what is due (the final price) by its amount. */
+      discount: z.boolean(err("invalidField")).default(false),
+    })
+    .refine((p) => !p.discount || p.kind === "refund", { error: "discountOnlyRefund", path: ["discount"] });
 
 export const voidSchema = z.object({
   reason: z.string(err("voidReasonRequired")).trim().min(1, err("voidReasonRequired")).max(500, err("textTooLong")),

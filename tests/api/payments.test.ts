@@ -197,6 +197,66 @@ describe("payments of a repair", () => {
   });
 });
 
+describe("a refund given as a discount", () => {
+  it("lowers what is due after pickup: nothing left pending, out of the unpaid queue, the price changed in the history; voided, the price comes back", async () => {
+    const { token, api } = await shopSession();
+    const repair = await createRepair(api, { final_price: "285,50", status: "ready" });
+    await pay(token, repair.id, { kind: "payment", amount: "285,50", method: "card" });
+    expect((await api.status(repair.id, "picked_up")).status).toBe(200);
+    const unpaid = async () => (await (await queuesRoute(authed("/api/repairs/queues", token))).json()).queues.unpaid;
+
+    // Money back as a goodwill gesture, said to be a discount: the price goes down with it.
+    const refund = await pay(token, repair.id, { kind: "refund", amount: 20, method: "cash", discount: true });
+    expect(refund.status).toBe(201);
+    const refunded = await refund.json();
+    expect(refunded).toMatchObject({ kind: "refund", amount: 20, discount: true });
+    expect(await (await api.get(repair.id)).json()).toMatchObject({
+      final_price: 265.5,
+      paid_total: 265.5,
+      amount_due: 265.5,
+      balance_due: 0,
+    });
+    expect(await unpaid()).toEqual({ count: 0, capped: false });
+    const history = await (
+      await historyRoute(authed(`/api/repairs/${repair.id}/history`, token), ctx({ id: repair.id }))
+    ).json();
+    expect(history.history.filter((e: { kind: string }) => e.kind === "final_price_set").at(-1)).toMatchObject({
+      detail: "265.50",
+    });
+    // The takings still count the money given back.
+    expect((await takings(token, "")).totals.net).toBe(265.5);
+
+    // Voided, the discount goes: the price is back and so is what the refund gave.
+    expect((await voidIt(token, repair.id, refunded.id, "Error de caixa")).status).toBe(200);
+    expect(await (await api.get(repair.id)).json()).toMatchObject({ final_price: 285.5, balance_due: 0 });
+  });
+
+  it("leaves what is due as it was when the refund gives back money paid over the price, and refuses a discount without a price or past it", async () => {
+    const { token, api } = await shopSession();
+    const repair = await createRepair(api, { final_price: 100 });
+    await pay(token, repair.id, { kind: "payment", amount: 120, method: "cash" });
+    expect((await pay(token, repair.id, { kind: "refund", amount: 20, method: "cash" })).status).toBe(201);
+    expect(await (await api.get(repair.id)).json()).toMatchObject({ final_price: 100, balance_due: 0 });
+
+    const unpriced = await createRepair(api);
+    await pay(token, unpriced.id, { kind: "deposit", amount: 50, method: "cash" });
+    const noPrice = await pay(token, unpriced.id, { kind: "refund", amount: 10, method: "cash", discount: true });
+    expect(noPrice.status).toBe(422);
+    expect((await noPrice.json()).code).toBe("discountNeedsPrice");
+    const cheap = await createRepair(api, { final_price: 30 });
+    await pay(token, cheap.id, { kind: "payment", amount: 80, method: "cash" });
+    const past = await pay(token, cheap.id, { kind: "refund", amount: 40, method: "cash", discount: true });
+    expect(past.status).toBe(422);
+    expect((await past.json()).fields).toEqual({ amount: "discountTooLarge" });
+    const notRefund = await pay(token, cheap.id, { kind: "payment", amount: 5, method: "cash", discount: true });
+    expect(notRefund.status).toBe(400);
+    expect((await notRefund.json()).fields).toEqual({ discount: "discountOnlyRefund" });
+    // Nothing of it was written.
+    expect((await paymentsOf(token, cheap.id)).payments).toHaveLength(1);
+    expect(await (await api.get(cheap.id)).json()).toMatchObject({ final_price: 30, paid_total: 80 });
+  });
+});
+
 describe("GET /api/payments (the day's takings)", () => {
   /** Payments taken at given instants (UTC), made through the API then dated. */
   async function takenAt(instants: string[]) {

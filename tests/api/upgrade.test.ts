@@ -759,7 +759,7 @@ describe("upgrading from the previous release", () => {
     });
   });
 
-  it("keeps the last release's ticket terms in the shop's language, and its repairs with no work or price agreed at intake", async () => {
+  it("keeps the last release's ticket terms in the shop's language, its repairs with no work or price agreed at intake, and its refunds as money given back", async () => {
     const release = "20261127180000_queues_in_use";
     const url = await previousRelease(release);
     let repairId = "";
@@ -777,10 +777,18 @@ describe("upgrading from the previous release", () => {
           [shop],
         )
       ).rows[0].id;
+      await c.query(
+        `INSERT INTO payments (shop_id, repair_id, kind, amount, method) VALUES ($1, $2, 'refund', 20, 'cash')`,
+        [shop, repairId],
+      );
     });
     const result = await applyMigrations(url);
     expect(result.applied).toEqual((await readMigrations()).filter((m) => m.name > release).map((m) => m.name));
     await onServer(url, async (c) => {
+      // A refund before discounts gave money back: what is due stays.
+      expect((await c.query("SELECT kind::text, discount FROM payments")).rows).toEqual([
+        { kind: "refund", discount: false },
+      ]);
       const shops = await c.query("SELECT name, ticket_terms FROM shops ORDER BY name");
       expect(shops.rows).toEqual([
         { name: "Joieria Puig", ticket_terms: { ca: "Les peces no recollides en 90 dies…" } },
