@@ -34,6 +34,7 @@ function VoidDialog({
   onVoided: () => void;
 }) {
   const t = useTranslations();
+  const format = useFormat();
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +52,12 @@ function VoidDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={t("money.voidTitle")}
-      description={t("money.voidHint")}
+      description={`${t("money.voidWhich", {
+        kind: t(`money.kinds.${payment.kind}`),
+        amount: format.money(payment.amount),
+        date: format.instant(payment.created_at),
+        method: t(`money.methods.${payment.method}`),
+      })} ${t("money.voidHint")}`}
     >
       <Form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <Field id={reasonId} label={t("money.voidReason")} value={reason} onChange={(e) => setReason(e.target.value)} />

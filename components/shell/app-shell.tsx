@@ -9,6 +9,8 @@ import { clearSession } from "@/lib/client/session";
 
 const LINKS = [
   { href: "/repairs", label: "repairs" },
+  { href: "/takings", label: "takings" },
+  { href: "/premises", label: "premises" },
   { href: "/export", label: "export" },
   { href: "/settings", label: "settings" },
 ] as const;
@@ -17,8 +19,8 @@ const linkClass =
   "rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800";
 const logoutClass = "rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100";
 
-// One bar at every width: on a phone the links and Log out fold behind a menu
-// button (three links and Log out took two or three lines in Catalan).
+// One bar at every width: below a laptop's width the links and Log out fold
+// behind a menu button (five links and Log out take two lines in Catalan).
 export function AppShell({ children }: { children: ReactNode }) {
   const t = useTranslations();
   const router = useRouter();
@@ -58,7 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Link href="/dashboard" className="mr-auto truncate font-semibold text-slate-900">
               {t("common.appName")}
             </Link>
-            <div className="hidden items-center gap-4 sm:flex">
+            <div className="hidden items-center gap-4 lg:flex">
               {links}
               {logoutButton}
             </div>
@@ -67,7 +69,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               aria-expanded={open}
               aria-controls="nav-menu"
               onClick={() => setOpenOn(open ? null : pathname)}
-              className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100 sm:hidden"
+              className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100 lg:hidden"
             >
               {t("nav.menuButton")}
             </button>
@@ -75,7 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {open && (
             <div
               id="nav-menu"
-              className="mt-3 flex flex-col items-start gap-2 border-t border-slate-100 pt-3 sm:hidden"
+              className="mt-3 flex flex-col items-start gap-2 border-t border-slate-100 pt-3 lg:hidden"
             >
               {links}
               {logoutButton}

@@ -3,7 +3,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 
-/** An accessible dialog: focus stays inside, Escape and the overlay close it. */
+/**
+ * An accessible dialog: focus stays inside, Escape and the overlay close it.
+ * It opens on the field marked `data-autofocus`, else on its first control.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -24,6 +27,12 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            const marked = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("[data-autofocus]");
+            if (!marked) return;
+            event.preventDefault();
+            marked.focus();
+          }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-xl ${wide ? "max-w-3xl" : "max-w-md"}`}
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>

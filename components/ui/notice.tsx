@@ -30,11 +30,16 @@ export function FlashNotice({ flash }: { flash: Flash | null }) {
           {flash.action.label}
         </button>
       )}
-      {flash.link && (
-        <a href={flash.link.href} target="_blank" rel="noreferrer" className="ml-3 font-medium underline">
-          {flash.link.label}
+      {flash.links?.map((link) => (
+        <a
+          key={link.href}
+          href={link.href}
+          {...(link.apart ? { target: "_blank", rel: "noreferrer" } : {})}
+          className="ml-3 font-medium underline"
+        >
+          {link.label}
         </a>
-      )}
+      ))}
     </SuccessNotice>
   );
 }

@@ -6,13 +6,13 @@ import { useEffect, useState } from "react";
 export const SUCCESS_MS = 3_000;
 export const STATUS_ERROR_MS = 5_000;
 
-/** `action`: a button in the message (such as Undo), for as long as it shows; `link`: a link that opens apart (WhatsApp). */
+/** `action`: a button in the message (such as Undo), for as long as it shows; `links`: what to do next (print, WhatsApp). */
 export type Flash = {
   kind: "error" | "success";
   text: string;
   clearAfterMs?: number;
   action?: { label: string; run: () => void };
-  link?: { label: string; href: string };
+  links?: { label: string; href: string; apart?: true }[];
 };
 
 export function useFlash() {

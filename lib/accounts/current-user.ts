@@ -7,7 +7,14 @@ export async function currentUser(client: PrismaClient, caller: { userId: string
   const user = await client.user.findFirst({
     where: { id: caller.userId, shopId: caller.shopId, ...activeAccounts },
     include: {
-      shop: { select: { timeZone: true, language: true, _count: { select: { users: { where: activeAccounts } } } } },
+      shop: {
+        select: {
+          timeZone: true,
+          language: true,
+          warrantyMonths: true,
+          _count: { select: { users: { where: activeAccounts } } },
+        },
+      },
     },
   });
   if (!user) throw new AppError("unauthorized");
@@ -21,6 +28,8 @@ export async function currentUser(client: PrismaClient, caller: { userId: string
     time_zone: user.shop.timeZone,
     /** The shop's language: new repairs' customer language by default, and the tickets'. */
     shop_language: user.shop.language,
+    /** The warranty a new repair gets unless changed on it (the form shows it). */
+    shop_warranty_months: user.shop.warrantyMonths,
     /** How many of the shop's MAX_ACCOUNTS_PER_SHOP accounts exist: the staff form says when none is left. */
     shop_accounts: user.shop._count.users,
   };

@@ -40,6 +40,7 @@ export type CurrentUser = {
   twofa_enabled: boolean;
   time_zone: string;
   shop_language: Locale;
+  shop_warranty_months: number;
   shop_accounts: number;
 };
 

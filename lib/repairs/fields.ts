@@ -383,7 +383,8 @@ export const REPAIR_FIELDS = {
     invalid: "warrantyMonthsInvalid",
     input: true,
     export: "service",
-    show: { section: "warranty", places: ["form", "detail"] },
+    // The detail's warranty card says it by hand ("None" for 0).
+    show: { section: "warranty", places: ["form"] },
   },
   warranty_until: {
     prop: "warrantyUntil",

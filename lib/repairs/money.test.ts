@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { moneySchema } from "./schema";
-import { amountInputText, formatAmount, parseAmount } from "./money";
+import { amountInputText, formatAmount, parseAmount, parseSigned } from "./money";
+
+describe("parseSigned: a measure with its sign, as a watchmaker writes a rate", () => {
+  it.each([
+    ["+3", 3],
+    ["-2,5", -2.5],
+    ["\u22124", -4],
+    [" +0,5", 0.5],
+    ["7", 7],
+  ])("reads %s as %s", (text, value) => expect(parseSigned(text, "es")).toEqual({ value, error: null }));
+
+  it("refuses two signs or a sign alone", () => {
+    expect(parseSigned("+-3", "es").error).not.toBeNull();
+    expect(parseSigned("+", "es").error).not.toBeNull();
+  });
+});
 
 describe("parseAmount: an amount as a person types it, in their language", () => {
   it.each([

@@ -56,6 +56,7 @@ export function amountInputText(value: number | null, locale: Locale): string {
 /** A measure that may be below zero ("-2,5" seconds a day): a minus sign, then an amount as above. */
 export function parseSigned(text: string, locale: Locale): ParsedAmount {
   const negative = /^\s*[-\u2212]/.test(text);
-  const parsed = parseAmount(negative ? text.replace(/^\s*[-\u2212]/, "") : text, locale);
+  // A sign typed in front ("+3 s a day", "−2"): the number after it.
+  const parsed = parseAmount(text.replace(/^\s*[-\u2212+]/, ""), locale);
   return parsed.error || !negative ? parsed : { value: -parsed.value, error: null };
 }

@@ -18,6 +18,9 @@ export type PremisesRow = {
   brand: string | null;
   model: string | null;
   serialNumber: string | null;
+  metal: string | null;
+  fineness: string | null;
+  weightGrams: string | null;
   status: RepairStatus;
   outsourcedTo: string | null;
   declaredValue: string | null;
@@ -38,6 +41,9 @@ export function premisesLayout(totals: Record<"held" | "at_workshops", PremisesT
     { header: m.fields.brand, width: 14, numFmt: TEXT_FORMAT },
     { header: m.fields.model, width: 14, numFmt: TEXT_FORMAT },
     { header: m.fields.serial_number, width: 16, numFmt: TEXT_FORMAT },
+    { header: m.fields.metal, width: 14, numFmt: TEXT_FORMAT },
+    { header: m.fields.fineness, width: 10, numFmt: TEXT_FORMAT },
+    { header: m.fields.weight_grams, width: 10, numFmt: "0.00" },
     { header: m.fields.status, width: 16 },
     { header: m.premises.where, width: 20, numFmt: TEXT_FORMAT },
     { header: m.fields.created_at, width: 12, numFmt: DATE_FORMAT },
@@ -52,24 +58,16 @@ export function premisesLayout(totals: Record<"held" | "at_workshops", PremisesT
     row.brand,
     row.model,
     row.serialNumber,
+    row.metal,
+    row.fineness,
+    row.weightGrams === null ? null : Number(row.weightGrams),
     m.statuses[row.status],
     row.outsourcedTo ?? m.premises.inShop,
     wallClock(new Date(row.createdAt)),
     row.declaredValue === null ? null : Number(row.declaredValue),
   ];
-  const total = (label: string, amount: number): Cell[] => [
-    label,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    amount,
-  ];
+  // The label first, the sum under the declared values (the last column).
+  const total = (label: string, amount: number): Cell[] => [label, ...columns.slice(2).map(() => null), amount];
   return {
     columns,
     sheetName: m.premises.sheetName,

@@ -43,6 +43,9 @@ function itemJson(row: PremisesRow) {
     brand: row.brand,
     model: row.model,
     serial_number: row.serialNumber,
+    metal: row.metal,
+    fineness: row.fineness,
+    weight_grams: value(row.weightGrams),
     status: row.status,
     outsourced_to: row.outsourcedTo,
     declared_value: value(row.declaredValue),
@@ -57,7 +60,8 @@ const pageQuery = z.object({
 });
 
 const SELECT = Prisma.sql`SELECT id, repair_number AS "repairNumber", customer_name AS "customerName", item_type AS "itemType",
-      item_description AS "itemDescription", brand, model, serial_number AS "serialNumber", status,
+      item_description AS "itemDescription", brand, model, serial_number AS "serialNumber",
+      metal, fineness, weight_grams::text AS "weightGrams", status,
       outsourced_to AS "outsourcedTo", declared_value AS "declaredValue", created_at AS "createdAt"
     FROM repairs`;
 const KEY: [string, string] = ["created_at", "id"];

@@ -26,7 +26,7 @@ const twoDecimals = (invalid: ErrorCode, required: ErrorCode, max: number, min =
       if (v === "" || v === null) return undefined;
       if (typeof v !== "string") return v;
       const text = v.trim();
-      return /^-?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
+      return /^[-+]?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
     },
     z
       .number({ error: (issue) => (issue.input === undefined ? required : invalid) })

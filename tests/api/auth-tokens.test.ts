@@ -42,6 +42,7 @@ describe("access tokens", () => {
       twofa_enabled: false,
       time_zone: defaultTimeZone(),
       shop_language: "en",
+      shop_warranty_months: 3,
       shop_accounts: 1,
     });
   });

@@ -24,7 +24,14 @@ async function seeded() {
     serial_number: "SN-1",
     declared_value: "1250,50",
   });
-  const ring = await createRepair(api, { item_type: "jewelry", status: "ready", declared_value: 900 });
+  const ring = await createRepair(api, {
+    item_type: "jewelry",
+    status: "ready",
+    declared_value: 900,
+    metal: "Or blanc",
+    fineness: "750",
+    weight_grams: "3,47",
+  });
   const nothing = await createRepair(api, { status: "denied" });
   const out = await createRepair(api, { status: "outsourced", outsourced_to: "Taller Puig", declared_value: 300 });
   // Not held: collected, or not arrived yet.
@@ -41,6 +48,7 @@ describe("GET /api/repairs/premises", () => {
     const goods = await (await premises(token)).json();
     expect(goods.held.map((i: { id: string }) => i.id)).toEqual([watch.id, ring.id, nothing.id]);
     expect(goods.held[0]).toMatchObject({ brand: "Omega", serial_number: "SN-1", declared_value: 1250.5 });
+    expect(goods.held[1]).toMatchObject({ metal: "Or blanc", fineness: "750", weight_grams: 3.47 });
     expect(goods.at_workshops.map((i: { id: string; outsourced_to: string }) => [i.id, i.outsourced_to])).toEqual([
       [out.id, "Taller Puig"],
     ]);
@@ -76,18 +84,23 @@ describe("GET /api/repairs/premises", () => {
       "Marca",
       "Modelo",
       "Número de serie",
+      "Metal",
+      "Ley",
+      "Peso (g)",
       "Estado",
       "Dónde",
       "Creado",
       "Valor declarado",
     ]);
     expect(values[1][0]).toBe(watch.repair_number);
-    expect(values[1][10]).toBe(1250.5);
-    expect(values[1][8]).toBe("En la tienda");
+    expect(values[1][13]).toBe(1250.5);
+    expect(values[1][11]).toBe("En la tienda");
+    // A jewel's metal, fineness and weight, the weight a number.
+    expect(values[2].slice(7, 10)).toEqual(["Or blanc", "750", 3.47]);
     expect(values[4]).toEqual(expect.arrayContaining(["Total en la tienda", 2150.5]));
     expect(values[5]).toEqual(expect.arrayContaining(["Taller Puig", 300]));
     expect(values[6]).toEqual(expect.arrayContaining(["Total en talleres", 300]));
-    expect(sheet.getRow(2).getCell(11).numFmt).toBe('#,##0.00 "€"');
+    expect(sheet.getRow(2).getCell(14).numFmt).toBe('#,##0.00 "€"');
   });
 
   it("keeps its totals true through every change, without reading the repairs, and lists them 100 at a time", async () => {

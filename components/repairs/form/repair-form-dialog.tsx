@@ -60,6 +60,8 @@ export function RepairFormDialog({
             onLink={() => {
               set("warranty_of", candidate.id);
               set("warranty_of_number", candidate.repair_number);
+              // Covered by that repair's warranty: none of its own unless staff give some.
+              set("warranty_months", "0");
             }}
           />
         )}
@@ -73,7 +75,14 @@ export function RepairFormDialog({
           {...bound("repair_number")}
           {...(editing ? { required: true } : { placeholder: t("createRepair.numberGiven") })}
         />
-        <Field label={t("createRepair.customerName")} {...bound("customer_name")} required autoComplete="off" />
+        {/* The number is the server's to give: a new repair starts at the customer's name. */}
+        <Field
+          label={t("createRepair.customerName")}
+          {...bound("customer_name")}
+          required
+          autoComplete="off"
+          data-autofocus={editing ? undefined : ""}
+        />
         <Field label={t("createRepair.customerPhone")} {...bound("customer_phone")} type="tel" autoComplete="off" />
         <Field
           label={t("createRepair.customerEmail")}

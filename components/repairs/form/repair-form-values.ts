@@ -124,11 +124,18 @@ const COMEBACK_KEEPS = [
   "metal",
 ] as const satisfies readonly Name[];
 
-/** A comeback's form: the customer and the item as they were, linked to this repair. */
-export function comebackValues(repair: RepairJson): Partial<Values> {
+/**
+ * A comeback's form: the customer and the item as they were, linked to this
+ * repair. Under its warranty (today, as the server will judge it) it is
+ * covered by it and gets no months of its own unless staff give some.
+ */
+export function comebackValues(repair: RepairJson, today = new Date()): Partial<Values> {
   const typed = valuesOf(repair, repair.customer_language);
+  const covered =
+    repair.warranty_until !== null && repair.warranty_until.slice(0, 10) >= today.toISOString().slice(0, 10);
   return {
     ...Object.fromEntries(COMEBACK_KEEPS.map((name) => [name, typed[name]])),
+    ...(covered ? { warranty_months: "0" } : {}),
     warranty_of: repair.id,
     warranty_of_number: repair.repair_number,
   };

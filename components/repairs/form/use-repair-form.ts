@@ -46,7 +46,13 @@ export function useRepairForm({ repair, initial, onSaved, onPhotosAdded, onStale
   const editing = repair !== undefined;
   // A new repair's customer reads the shop's language unless told otherwise.
   const { user } = useCurrentUser();
-  const blank = { ...EMPTY, customer_language: user.shop_language, ...initial };
+  // Its warranty, the shop's months (a comeback's form says its own: ./repair-form-values.ts).
+  const blank = {
+    ...EMPTY,
+    customer_language: user.shop_language,
+    warranty_months: String(user.shop_warranty_months),
+    ...initial,
+  };
   const key = draftKey(repair?.id);
   const [draft] = useState(() => readDraft(key));
   const [values, setValues] = useState<Values>(draft?.values ?? (repair ? valuesOf(repair, locale) : blank));

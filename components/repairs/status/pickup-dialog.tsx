@@ -7,7 +7,7 @@ import { amountInputText, parseAmount } from "@/lib/repairs/money";
 import { fieldErrorText } from "@/components/ui/error-text";
 import { useFormat } from "@/components/repairs/format";
 import { PaymentFields } from "@/components/money/payment-dialog";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
@@ -40,6 +40,7 @@ export function PickupDialog({
   const tMoney = useTranslations("money");
   const format = useFormat();
   const due = repair.balance_due > 0;
+  const dueId = useId();
   const [takeNow, setTakeNow] = useState(due);
   const [amount, setAmount] = useState(amountInputText(due ? repair.balance_due : null, locale));
   const [method, setMethod] = useState<PaymentMethod>("cash");
@@ -66,10 +67,15 @@ export function PickupDialog({
     >
       <form onSubmit={confirm} className="flex flex-col gap-3">
         {due && (
-          <fieldset className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-            <legend className="px-1 font-semibold text-amber-900">
+          // A group with a heading of its own: a fieldset's legend sits on the border and runs over it on a phone.
+          <div
+            role="group"
+            aria-labelledby={dueId}
+            className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3"
+          >
+            <p id={dueId} className="font-semibold text-amber-900">
               {tMoney("stillDue", { amount: format.money(repair.balance_due) })}
-            </legend>
+            </p>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={takeNow} onChange={(e) => setTakeNow(e.target.checked)} />
               {tMoney("takeNow")}
@@ -90,7 +96,7 @@ export function PickupDialog({
             ) : (
               <p className="text-sm text-amber-900">{tMoney("pickedUpAnyway")}</p>
             )}
-          </fieldset>
+          </div>
         )}
         <SignerFields input={input} nameLabel={t("collectedBy")} />
         <p className="-mt-1 text-sm text-slate-600">{t("pickupSignature")}</p>

@@ -7,6 +7,7 @@ import { isStale } from "@/lib/client/api-client";
 import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { chatNumber } from "@/lib/notices/chat-number";
+import { printHref } from "@/components/print/formats";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { lazyComponent } from "@/components/ui/lazy";
@@ -68,10 +69,12 @@ export function useStatusChange({
       throw error;
     }
   };
-  /** The change said, with Undo, and (once its link is made) the news to send by WhatsApp. */
+  /** The change said, with Undo; after a handover its receipt; and (once its link is made) the news to send by WhatsApp. */
   const offerUndo = (before: RepairStatus, changed: RepairJson) => {
     const said: Flash = {
       kind: "success",
+      links:
+        changed.status === "picked_up" ? [{ label: t("print.pickupReceipt"), href: printHref(changed.id, "a5") }] : [],
       text: t("repairs.statusUpdated"),
       clearAfterMs: NOTICE_GRACE_MS,
       action: {
@@ -86,7 +89,12 @@ export function useStatusChange({
     if (chatNumber(changed.customer_phone))
       repairsApi.whatsapp(changed.id).then(
         ({ url }) =>
-          url && setFlash((shown) => (shown === said ? { ...said, link: { label: t("repair.whatsapp"), href: url } } : shown)),
+          url &&
+          setFlash((shown) =>
+            shown === said
+              ? { ...said, links: [...(said.links ?? []), { label: t("repair.whatsapp"), href: url, apart: true }] }
+              : shown,
+          ),
         () => undefined,
       );
   };
