@@ -47,17 +47,28 @@ export function StatusBadgeMenu({
           collisionPadding={KEEP_SIDE}
           data-side-chosen={side}
           onClick={stop}
-          className="z-50 min-w-44 max-w-[calc(100vw-16px)] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 min-w-44 max-w-[min(22rem,calc(100vw-16px))] rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
           <Menu.RadioGroup value={status} onValueChange={(next) => next !== status && onChange(next as RepairStatus)}>
             {REPAIR_STATUSES.map((option) => (
               <Menu.RadioItem
                 key={option}
                 value={option}
-                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+                aria-label={t(`statuses.${option}`)}
+                aria-describedby={`status-about-${option}`}
+                className="flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
               >
-                <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${statusClasses(option).dot}`} />
-                {t(`statuses.${option}`)}
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${statusClasses(option).dot}`}
+                />
+                {/* Each status with a line on what it means ("in progress" and "in repair" side by side). */}
+                <span className="flex flex-col">
+                  {t(`statuses.${option}`)}
+                  <span id={`status-about-${option}`} className="text-xs font-normal leading-tight text-slate-600">
+                    {t(`statusAbout.${option}`)}
+                  </span>
+                </span>
                 <Menu.ItemIndicator className="ml-auto" aria-hidden="true">
                   ✓
                 </Menu.ItemIndicator>
