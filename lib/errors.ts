@@ -30,6 +30,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 const STATUS: Partial<Record<ErrorCode, number>> = {
   unauthorized: 401,
   sessionExpired: 401,
+  accountRemoved: 401,
   invalidCredentials: 403,
   invalid2faCode: 403,
   passwordIncorrect: 403,

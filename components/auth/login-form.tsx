@@ -3,11 +3,18 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import { authApi, settingsApi } from "@/lib/client/api";
 import { isLocale } from "@/i18n/config";
 import { emailError } from "@/lib/auth/rules";
-import { pathAfterSignIn, readAccessToken, rememberRecoveryCodesLeft, saveLogin } from "@/lib/client/session";
+import {
+  pathAfterSignIn,
+  readAccessToken,
+  rememberRecoveryCodesLeft,
+  saveLogin,
+  signInReason,
+  type SignInReason,
+} from "@/lib/client/session";
 import { PICKED_BEFORE_SIGN_IN, rememberLocale } from "@/components/ui/language-switcher";
 import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { Field } from "@/components/ui/field";
@@ -17,6 +24,9 @@ import { Form } from "@/components/ui/form";
 
 // /login: email and password; the 2FA code field appears only
 // after the server asks for it, and then email and password are locked.
+/** The address's query does not change while this screen is open. */
+const noChange = () => () => undefined;
+
 export function LoginForm() {
   const t = useTranslations();
   const locale = useLocale();
@@ -29,6 +39,15 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Sent here by a session that ended (or an account the shop removed): said above the form
+  // (read from the address once in the browser; the server's render has none).
+  const ended: SignInReason | null = signInReason(
+    useSyncExternalStore(
+      noChange,
+      () => window.location.search,
+      () => "",
+    ),
+  );
 
   // Someone already signed in goes straight to the dashboard (its guard checks the session).
   useEffect(() => {
@@ -82,6 +101,11 @@ export function LoginForm() {
 
   return (
     <Form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {ended && !error && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t(`errors.${ended}`)}
+        </p>
+      )}
       <Field
         id="email"
         label={t("login.email")}

@@ -59,10 +59,12 @@ export async function refreshSession(client: PrismaClient, body: unknown, now = 
   const result = await client.$transaction(async (tx) => {
     const token = await tx.refreshToken.findUnique({
       where: { tokenHash: hashToken(presented) },
-      include: { family: { include: { user: { select: { id: true, shopId: true } } } } },
+      include: { family: { include: { user: { select: { id: true, shopId: true, removedAt: true } } } } },
     });
     if (!token) return null;
     const { family } = token;
+    // The shop removed the account: its own session's token is told so, and the sign-in screen says it.
+    if (family.user.removedAt) return { removed: true as const };
     if (family.revokedAt || family.expiresAt <= now || token.expiresAt <= now) return null;
 
     // Exactly one request rotates a token, and records its successor in the
@@ -87,6 +89,7 @@ export async function refreshSession(client: PrismaClient, body: unknown, now = 
     }
     return { refreshToken: open(current.successorSealed, key), familyId: family.id, user: family.user };
   });
+  if (result && "removed" in result) throw new AppError("accountRemoved");
   if (!result || "reused" in result) throw expired();
   const accessToken = await signAccessToken(
     { userId: result.user.id, shopId: result.user.shopId, familyId: result.familyId },

@@ -35,7 +35,8 @@ const NO_REFRESH = ["/auth/login", "/auth/refresh-token"];
  * no answer (the network, a server error). Only a refusal ends the session:
  * a request that got no answer says nothing about it.
  */
-type Refresh = "refreshed" | "refused" | "unreachable";
+/** "removed": the shop removed the account (the sign-in screen says so). */
+type Refresh = "refreshed" | "refused" | "removed" | "unreachable";
 let refreshing: Promise<Refresh> | null = null;
 
 function refreshOnce(): Promise<Refresh> {
@@ -53,7 +54,10 @@ function refreshOnce(): Promise<Refresh> {
       return "unreachable";
     }
     if (response.status >= 500) return "unreachable";
-    if (!response.ok) return "refused";
+    if (!response.ok) {
+      const { code } = (await response.json().catch(() => ({}))) as { code?: string };
+      return code === "accountRemoved" ? "removed" : "refused";
+    }
     saveTokens(await response.json());
     return "refreshed";
   })()
@@ -88,12 +92,14 @@ export async function apiResponse(path: string, options: Options = {}): Promise<
       // Another request may have refreshed already: then just replay.
       const refreshed = readAccessToken() !== token ? "refreshed" : await refreshOnce();
       if (refreshed === "unreachable") throw new ApiError(0, undefined, undefined);
-      if (refreshed === "refused") {
+      if (refreshed === "refused" || refreshed === "removed") {
         clearSession();
         // Leaves whatever screen this was, from wherever the call came (not only event handlers),
-        // and comes back to it after signing in (a form being typed keeps its draft).
-        window.location.assign(loginPathFrom(window.location));
-        throw new ApiError(401, "sessionExpired", undefined);
+        // and comes back to it after signing in (a form being typed keeps its draft); the
+        // sign-in screen says why it is shown.
+        const why = refreshed === "removed" ? "accountRemoved" : "sessionExpired";
+        window.location.assign(loginPathFrom(window.location, why));
+        throw new ApiError(401, why, undefined);
       }
       token = readAccessToken();
       response = await send(path, options, token);

@@ -58,12 +58,23 @@ export function pathAfterSignIn(search: string): string {
 const SELF = "http://this-site.invalid";
 
 /** /login, remembering the signed-in page the user was headed for. */
-export function loginPathFrom(location: { pathname: string; search: string }): string {
+/** Why the sign-in screen is shown instead of the one asked for (it says so). */
+export const SIGN_IN_REASONS = ["sessionExpired", "accountRemoved"] as const;
+export type SignInReason = (typeof SIGN_IN_REASONS)[number];
+
+export function loginPathFrom(location: { pathname: string; search: string }, why?: SignInReason): string {
   const here = location.pathname + location.search;
+  const query = new URLSearchParams();
   // The dashboard is where sign-in leads anyway.
-  return here === "/" || here === "/dashboard" || here.startsWith("/login")
-    ? "/login"
-    : `/login?next=${encodeURIComponent(here)}`;
+  if (!(here === "/" || here === "/dashboard" || here.startsWith("/login"))) query.set("next", here);
+  if (why) query.set("ended", why);
+  return query.size ? `/login?${query}` : "/login";
+}
+
+/** The reason a sign-in screen's address gives (?ended=), if it is one of ours. */
+export function signInReason(search: string): SignInReason | null {
+  const why = new URLSearchParams(search).get("ended");
+  return (SIGN_IN_REASONS as readonly string[]).includes(why ?? "") ? (why as SignInReason) : null;
 }
 
 /**

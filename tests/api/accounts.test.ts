@@ -76,6 +76,8 @@ describe("a shop's accounts", () => {
       jsonRequest("/api/auth/refresh-token", { refreshToken: staffSession.refreshToken }),
     );
     expect(refreshed.status).toBe(401);
+    // Its own session is told why, for the sign-in screen to say it.
+    expect((await refreshed.json()).code).toBe("accountRemoved");
     expect((await loginAs(email)).status).toBe(403);
 
     // Gone from the list; the slot and the email can be used again.
