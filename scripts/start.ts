@@ -15,6 +15,7 @@ import { collectGarbage, memoryAfterCollection } from "@/lib/runtime/gc";
 import { ensureSecrets } from "@/lib/runtime/secrets";
 import { keyStoredRecoveryCodes } from "@/lib/auth/recovery-codes";
 import { sealStoredTokens } from "@/lib/status-link/token";
+import { rewriteSearchTexts } from "@/lib/repairs/search-rewrite";
 import { SERVER_BUNDLE } from "./lib/build";
 import { commandConfig, exitWith, settleUploadDir } from "./lib/config";
 
@@ -80,21 +81,32 @@ async function main() {
     },
   });
 
-  // Status links still in clear (a release before the seal) are sealed beside
-  // the traffic, a batch at a time with a pause between: the server serves
-  // from the start, and every link works before, during and after (a link
-  // is looked up by its hash). A stop ends the pass between two batches; the
-  // next start goes on with what is left.
+  // Work an upgrade leaves runs beside the traffic, a batch at a time with a
+  // pause between: the server serves from the start. Status links still in
+  // clear (a release before the seal) are sealed, and every link works
+  // before, during and after (a link is looked up by its hash); repairs with
+  // a value in a field newly searched get their search text written again.
+  // A stop ends a pass between two batches; the next start goes on with what
+  // is left.
   const sealing = new AbortController();
-  const sealed = sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY, {
-    batch: 500,
-    pauseMs: 50,
-    signal: sealing.signal,
-  }).then(
-    (count) => {
-      if (count > 0) console.log(`Sealed ${count} status link(s) with ENCRYPTION_KEY.`);
-    },
-    (error: unknown) => console.error(`Sealing the status links stopped: ${(error as Error).message}`),
+  const pace = { batch: 500, pauseMs: 50, signal: sealing.signal };
+  const pass = (name: string, run: Promise<number>, done: (count: number) => string) =>
+    run.then(
+      (count) => {
+        if (count > 0) console.log(done(count));
+      },
+      (error: unknown) => console.error(`${name} stopped: ${(error as Error).message}`),
+    );
+  const sealed = pass(
+    "Sealing the status links",
+    sealStoredTokens(databaseUrl, secrets.ENCRYPTION_KEY, pace),
+    (n) => `Sealed ${n} status link(s) with ENCRYPTION_KEY.`,
+  ).then(() =>
+    pass(
+      "Writing the search texts again",
+      rewriteSearchTexts(databaseUrl, pace),
+      (n) => `Wrote the search text of ${n} repair(s) again (a field newly searched).`,
+    ),
   );
 
   // A stop asked for (Ctrl-C, SIGTERM from docker or systemd) is forwarded; the

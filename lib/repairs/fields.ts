@@ -238,8 +238,24 @@ export const REPAIR_FIELDS = {
     },
   },
   // The counter's record: what was left, and in what state (docs/counter.md).
-  brand: { prop: "brand", kind: "text", max: 100, input: true, export: "item", show: watch("identity", true) },
-  model: { prop: "model", kind: "text", max: 100, input: true, export: "item", show: watch("identity", true) },
+  brand: {
+    prop: "brand",
+    kind: "text",
+    max: 100,
+    input: true,
+    export: "item",
+    search: true,
+    show: watch("identity", true),
+  },
+  model: {
+    prop: "model",
+    kind: "text",
+    max: 100,
+    input: true,
+    export: "item",
+    search: true,
+    show: watch("identity", true),
+  },
   reference: {
     prop: "reference",
     kind: "text",

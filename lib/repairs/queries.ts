@@ -5,7 +5,7 @@ import { decodeInstantKey, encodeInstantKey, holdable } from "@/lib/db/keyset";
 import { Prisma, type Photo, type PrismaClient } from "@/lib/generated/prisma/client";
 import { listQuerySchema, type ListQuery } from "./schema";
 import { selectRepairColumns } from "./columns";
-import { searchCondition, walkCut, wholeNameGuess, wordWalk, type Search } from "./search-words";
+import { searchCondition, walkCut, wholeNameGuess, wordsBeginningSearch, wordWalk, type Search } from "./search-words";
 import { isSeriesNumber } from "./series";
 import {
   LIST_COLUMNS,
@@ -302,6 +302,12 @@ async function readList(
     if (named) return named;
   }
   const exact = cursor ? [] : [exactMatch(shopId, term)];
+  /** A phrase that finds nothing as typed is read again with its words as beginnings ("montse ferrer"). */
+  const orBeginnings = async <Page extends { total: number }>(page: Page) => {
+    if (page.total > 0) return page;
+    const beginnings = await wordsBeginningSearch(client, shopId, term);
+    return beginnings ? { ...(await read(beginnings)), exact: null } : page;
+  };
   const guess = walkable(query) ? wholeNameGuess(shopId, term) : null;
   if (guess) {
     const first = await readOnce<{ exactId?: string | null; endings: string[] }>(guess.search, [
@@ -310,10 +316,10 @@ async function readList(
     ]);
     const exactId = first.also.exactId ?? null;
     const search = guess.otherwise(first.also.endings);
-    return { ...(search ? await read(search) : await whole(guess.search, first)), exact: exactId };
+    return orBeginnings({ ...(search ? await read(search) : await whole(guess.search, first)), exact: exactId });
   }
   const page = await read<{ exactId?: string | null }>(await searchCondition(client, shopId, term), exact);
-  return { ...page, exact: page.also.exactId ?? null };
+  return orBeginnings({ ...page, exact: page.also.exactId ?? null });
 }
 
 /** The list's page when exactly one repair has the number and the list's other conditions keep it; else null. */

@@ -2,8 +2,10 @@
 // ("José" is "jose", "Joiería" is "joieria"), one field per line so a term
 // never matches across two fields, plus the phone's digits alone ("600123"
 // finds "+34 600 123 456"). Written with every create and edit. The fields
-// are the registry's (./fields.ts) marked `search`, in its order: a new one
-// goes last, and one that starts empty needs no rewrite of older repairs'.
+// are the registry's (./fields.ts) marked `search`, in its order. A repair
+// whose text has fewer fields than that (written before a field was searched)
+// and a value in a field it lacks is written again at start
+// (./search-rewrite.ts); with none of those values it finds the same.
 
 import { columnsWhere, fieldSpec, type ColumnsWith, type PropOf } from "./fields";
 
@@ -29,6 +31,10 @@ export function searchTextOf(repair: SearchFields): string {
     .map(foldText)
     .join(SEPARATOR);
 }
+
+/** How many fields a search text of this release holds (its separators, plus one). */
+export const SEARCH_TEXT_FIELDS = searchTextOf({}).split(SEPARATOR).length;
+export { SEPARATOR as SEARCH_TEXT_SEPARATOR };
 
 /** A typed term as the text is: folded, control characters as spaces, trimmed. */
 export function foldTerm(term: string): string {

@@ -10,7 +10,9 @@ import { foldTerm, searchPattern } from "./search-text";
 // a name are among the commonest of a shop's texts. It finds the same
 // repairs, with one difference: its first word must be a whole word ("jose
 // garcia" finds "José García" and "María José García", not "Mariajosé
-// García").
+// García"). A phrase that finds nothing so is read again with its words as
+// the beginnings of words, in any order (wordsBeginningSearch: "montse
+// ferrer" finds "Montserrat Ferrer i Soler").
 //
 // Two ways through the words. Where at least two of the term's words are
 // known whole (every word but the last, and the last when it begins only one
@@ -81,6 +83,33 @@ export async function searchCondition(client: PrismaClient, shopId: string, term
     return phraseSearch(words, endings) ?? substringSearch(term);
   }
   return substringSearch(term);
+}
+
+/**
+ * A phrase's words each as the beginning of a word, in any order and
+ * anywhere ("montse ferrer" finds "Montserrat Ferrer i Soler", "ferrer
+ * montse" too): what the list reads when the phrase itself finds nothing.
+ * Each word's endings among the shop's words are read in one statement; a
+ * word that begins none finds nothing (null), one that begins too many
+ * (MAX_ENDINGS) is matched by a pattern instead of the words' GIN index.
+ */
+export async function wordsBeginningSearch(client: PrismaClient, shopId: string, term: string): Promise<Search | null> {
+  const words = phraseWords(term);
+  if (!words) return null;
+  const found = await rows<{ n: number; endings: string[] }>(
+    client,
+    Prisma.sql`SELECT t.n::int AS n, ARRAY(SELECT word FROM search_words WHERE shop_id = ${shopId}::uuid
+        AND word >= t.w AND word < t.w || '{' ORDER BY word LIMIT ${MAX_ENDINGS + 1}) AS endings
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS t(w, n)`,
+  );
+  if (found.some((word) => word.endings.length === 0)) return null;
+  const conditions = found.map(({ n, endings }) =>
+    endings.length > MAX_ENDINGS
+      ? // Its letters after the start of the text or anything but a letter: a word it begins.
+        Prisma.sql`search_text ~ ${`(^|[^a-z])${words[n - 1]}`}`
+      : Prisma.sql`repair_search_words(search_text) && ${endings}::text[]`,
+  );
+  return { where: Prisma.join(conditions, " AND "), walk: null };
 }
 
 /** A phone number as people write it: digits with spaces, +, dots, dashes or brackets, 6 digits or more. */

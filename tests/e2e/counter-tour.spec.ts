@@ -1,0 +1,153 @@
+import { expect, test } from "@playwright/test";
+import { addRepair, inCatalan, PASSWORD, signedInOwner } from "./session";
+
+// The counter's second tour (issue 51): what a new shop tripped over, played
+// again. At 360 px in Catalan: the intake form, the money words before a
+// price, WhatsApp, a new colleague's language and a removed account. At
+// 1440 px in Spanish: the status menu's descriptions and a refund given as a
+// discount.
+
+test.describe("at 360 px in Catalan", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test("an intake with the work asked for and an estimate, its warranty, a deposit before any price, and the news sent by WhatsApp", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await inCatalan(page, request);
+    await request.put("/api/shop", { headers, data: { language: "ca", warranty_months: 6 } });
+    await page.goto("/repairs");
+    await page.getByRole("button", { name: "Nova reparació" }).first().click();
+    const form = page.getByRole("dialog", { name: "Nova reparació" });
+    // It opens on the customer's name, not on the number the server gives.
+    await expect(form.getByLabel("Nom del client")).toBeFocused();
+    // The shop's months of warranty, filled in.
+    await expect(form.getByLabel("Garantia (mesos)")).toHaveValue("6");
+    await form.getByLabel("Nom del client").fill("Montserrat Ferrer i Soler");
+    await form.getByLabel("Telèfon del client").fill("612 345 678");
+    await form.getByLabel("Tipus d'article").selectOption("watch");
+    await form.getByLabel("Descripció de l'article").fill("Rellotge automàtic");
+    await form.getByLabel("Treball sol·licitat").fill("Canvi de pila i juntes");
+    // A quote first unless another price is agreed; the estimate's amount is asked only for an estimate.
+    await expect(form.getByLabel("Preu", { exact: true })).toHaveValue("quote_first");
+    await expect(form.getByLabel("Estimació")).toHaveCount(0);
+    await form.getByLabel("Preu", { exact: true }).selectOption("estimate");
+    await form.getByRole("button", { name: "Crea la reparació" }).click();
+    await expect(form.getByText("Introdueix l'estimació")).toBeVisible();
+    await form.getByLabel("Estimació").fill("45,5");
+    await form.getByLabel("Import (€)").fill("20");
+    await form.getByRole("button", { name: "Crea la reparació" }).click();
+    await expect(form).toBeHidden();
+
+    const [made] = (await (await request.get("/api/repairs?search=Montserrat", { headers })).json()).repairs;
+    await page.goto(`/repairs/${made.id}`);
+    await expect(page.getByText("Canvi de pila i juntes")).toBeVisible();
+    await expect(page.getByText("Estimat a l'entrada")).toBeVisible();
+    // A deposit before a price is money taken, not money to give back.
+    await expect(page.getByText("Paga i senyal cobrada; el preu encara no està fixat")).toBeVisible();
+    await expect(page.getByText("A retornar")).toHaveCount(0);
+    // The news by WhatsApp: the number with Spain's code, the text in Catalan with the status link.
+    const whatsapp = page.getByRole("link", { name: "Envia per WhatsApp" });
+    await expect(whatsapp).toBeVisible();
+    const link = new URL((await whatsapp.getAttribute("href"))!);
+    expect(link.origin + link.pathname).toBe("https://wa.me/34612345678");
+    expect(link.searchParams.get("text")).toContain("Hola, Montserrat Ferrer i Soler:");
+    expect(link.searchParams.get("text")).toContain("/t/");
+  });
+
+  test("a new colleague reads the app in the shop's language after signing in, and a removed one is told why they are out", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const owner = await inCatalan(page, request);
+    await request.put("/api/shop", { headers: owner.headers, data: { language: "ca" } });
+    const email = `jordi-${Date.now()}@example.com`;
+    expect(
+      (
+        await request.post("/api/auth/create-subaccount", {
+          headers: owner.headers,
+          data: { name: "Jordi Vidal", email, password: PASSWORD },
+        })
+      ).status(),
+    ).toBe(201);
+
+    // Jordi's phone speaks Spanish; the sign-in follows it, the app then follows his account (the shop's Catalan).
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: "es-ES",
+      extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+    });
+    const jordi = await context.newPage();
+    await jordi.goto("/login");
+    await jordi.getByLabel("Correo electrónico").fill(email);
+    await jordi.getByLabel("Contraseña").fill(PASSWORD);
+    await jordi.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(jordi).toHaveURL(/\/dashboard/);
+    await expect(jordi.locator("html")).toHaveAttribute("lang", "ca");
+    await expect(jordi.getByRole("button", { name: "Menú" })).toBeVisible();
+
+    // Removed by the owner: his next step takes him to sign-in, which says why, in his language.
+    const { accounts } = await (await request.get("/api/accounts", { headers: owner.headers })).json();
+    const id = accounts.find((a: { email: string }) => a.email === email).id;
+    expect(
+      (await request.delete(`/api/accounts/${id}`, { headers: owner.headers, data: { password: PASSWORD } })).status(),
+    ).toBe(200);
+    await jordi.evaluate(() => localStorage.setItem("accessToken", "expired"));
+    await jordi.goto("/repairs");
+    await expect(jordi).toHaveURL(/\/login\?/);
+    await expect(
+      jordi.getByText(
+        "Aquest compte s'ha eliminat de la botiga. Demana accés de nou al propietari de la botiga si el necessites.",
+      ),
+    ).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("at 1440 px in Spanish", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("the status menu says what each status means, and a goodwill refund given as a discount leaves nothing pending", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await signedInOwner(page, request);
+    await request.put("/api/settings", { headers, data: { language: "es" } });
+    await page.context().addCookies([{ name: "lang", value: "es", url: test.info().project.use.baseURL! }]);
+    const repair = await addRepair(request, headers, {
+      customer_name: "Anna Puig",
+      item_description: "Reloj",
+      final_price: 285.5,
+      status: "ready",
+    });
+    await request.post(`/api/repairs/${repair.id}/payments`, {
+      headers,
+      data: { kind: "payment", amount: 285.5, method: "card" },
+    });
+
+    await page.goto(`/repairs/${repair.id}`);
+    await page.getByRole("button", { name: /Listo/ }).first().click();
+    const inRepair = page.getByRole("menuitemradio", { name: "En reparación", exact: true });
+    await expect(inRepair).toHaveAccessibleDescription("En el banco: reparándose ahora");
+    await expect(page.getByRole("menuitemradio", { name: "En curso", exact: true })).toHaveAccessibleDescription(
+      "Trabajo empezado, aún no en el banco (piezas pedidas, en cola)",
+    );
+    await page.keyboard.press("Escape");
+
+    await request.patch(`/api/repairs/${repair.id}/status`, { headers, data: { status: "picked_up" } });
+    await page.reload();
+    await page.getByRole("button", { name: "Cobrar", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Tipo").selectOption("refund");
+    await expect(dialog.getByRole("heading", { name: "Hacer una devolución" })).toBeVisible();
+    await dialog.getByLabel("Un descuento: rebaja lo que se debe (el precio final) en este importe").check();
+    await dialog.getByLabel("Importe (€)").fill("20");
+    await dialog.getByRole("button", { name: "Devolver" }).click();
+    await expect(dialog).toBeHidden();
+    const money = page.getByRole("region", { name: "Pagos" });
+    await expect(money.getByText("Devolución (descuento)")).toBeVisible();
+    await expect(money.getByText("265,50 €").first()).toBeVisible();
+    expect((await (await request.get(`/api/repairs/${repair.id}`, { headers })).json()).balance_due).toBe(0);
+  });
+});
