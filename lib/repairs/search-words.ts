@@ -88,10 +88,12 @@ export async function searchCondition(client: PrismaClient, shopId: string, term
 /**
  * A phrase's words each as the beginning of a word, in any order and
  * anywhere ("montse ferrer" finds "Montserrat Ferrer i Soler", "ferrer
- * montse" too): what the list reads when the phrase itself finds nothing.
- * Each word's endings among the shop's words are read in one statement; a
- * word that begins none finds nothing (null), one that begins too many
- * (MAX_ENDINGS) is matched by a pattern instead of the words' GIN index.
+ * montse" too): what the list reads when the phrase itself finds nothing
+ * and one of its words is no whole word of the shop's (a name shortened). A phrase of whole words found nowhere ("pere vidal", a new
+ * customer) has its answer: null, after one read of the words. Each word's
+ * endings among the shop's words are read in that one statement; a word that
+ * begins none finds nothing (null), one that begins too many (MAX_ENDINGS)
+ * is matched by a pattern instead of the words' GIN index.
  */
 export async function wordsBeginningSearch(client: PrismaClient, shopId: string, term: string): Promise<Search | null> {
   const words = phraseWords(term);
@@ -103,6 +105,8 @@ export async function wordsBeginningSearch(client: PrismaClient, shopId: string,
       FROM unnest(${words}::text[]) WITH ORDINALITY AS t(w, n)`,
   );
   if (found.some((word) => word.endings.length === 0)) return null;
+  const shortened = found.some(({ n, endings }) => endings[0] !== words[n - 1]);
+  if (!shortened) return null;
   const conditions = found.map(({ n, endings }) =>
     endings.length > MAX_ENDINGS
       ? // Its letters after the start of the text or anything but a letter: a word it begins.

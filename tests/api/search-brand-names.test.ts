@@ -37,6 +37,8 @@ describe("searching what the counter types", () => {
     expect(await found(api, "montse ferrer")).toEqual([montse.id]);
     expect(await found(api, "Ferrer Montse")).toEqual([montse.id]);
     expect(await found(api, "mont sol")).toEqual([montse.id]);
+    // Whole words found nowhere as a phrase are a new customer's name: nothing, as before.
+    expect(await found(api, "ferrer montserrat")).toEqual([]);
     // The phrase as typed still comes first when it finds something.
     expect(await found(api, "montserrat puig")).toEqual([other.id]);
     // A word that begins none of the shop's words: nothing.
