@@ -4,6 +4,7 @@ import type { ExportField } from "@/lib/export/fields";
 import type { ListRepairJson, PhotoJson, RepairJson } from "@/lib/repairs/serialize";
 import type { Queue, RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
+import type { CustomerSuggestion } from "@/lib/repairs/customers";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
@@ -123,6 +124,9 @@ export const repairsApi = {
     }),
   history: (id: string) => apiRequest<{ history: HistoryEntry[] }>(`/repairs/${id}/history`),
   related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),
+  /** The customers of earlier repairs a typed name or phone finds (the new-repair form's lookup). */
+  customers: (q: string) =>
+    apiRequest<{ customers: CustomerSuggestion[] }>(`/repairs/customers?q=${encodeURIComponent(q)}`),
   /** The repair's news as a WhatsApp link, or null without a number that takes messages. */
   whatsapp: (id: string) => apiRequest<{ url: string | null }>(`/repairs/${id}/whatsapp`),
   notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),

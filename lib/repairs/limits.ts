@@ -13,3 +13,6 @@ export const MAX_PHOTOS_PER_UPLOAD = 2;
  * second change) cancels it (lib/notices/queue.ts).
  */
 export const NOTICE_GRACE_MS = 20_000;
+
+/** The fewest characters of a name or phone the new-repair form looks earlier customers up by. */
+export const MIN_CUSTOMER_LOOKUP = 3;

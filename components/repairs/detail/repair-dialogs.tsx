@@ -10,6 +10,7 @@ import { lazyComponent } from "@/components/ui/lazy";
 import type { Flash } from "@/components/ui/use-flash";
 import { useFormat } from "@/components/repairs/format";
 import { comebackValues } from "@/components/repairs/form/repair-form-values";
+import { customerValues } from "@/components/repairs/form/customer-values";
 import { rememberedListHref, sayOnList } from "@/components/repairs/list/list-memory";
 import { isStale } from "@/lib/client/api-client";
 import { DeleteRepairDialog } from "./delete-dialog";
@@ -21,7 +22,7 @@ const RepairFormDialog = lazyComponent(() =>
 );
 
 /** The dialogs a repair's page opens from its buttons. */
-export type RepairDialog = "quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "comeback";
+export type RepairDialog = "quote" | "quickQuote" | "finalPrice" | "delete" | "edit" | "comeback" | "another";
 
 /**
  * The open dialog of a repair's page: the quote and the final price, the edit
@@ -95,11 +96,12 @@ export function RepairDialogs({
           onStale={reload}
         />
       )}
-      {dialog === "comeback" && (
-        // The item came back: a new repair for the same customer and item, linked to this one.
+      {(dialog === "comeback" || dialog === "another") && (
+        // The item came back: a new repair for the same customer and item, linked to this one;
+        // or another item of the same customer.
         <RepairFormDialog
           open
-          initial={comebackValues(repair)}
+          initial={dialog === "comeback" ? comebackValues(repair) : customerValues(repair)}
           onOpenChange={(open) => !open && onClose()}
           onSaved={(saved) => {
             onClose();

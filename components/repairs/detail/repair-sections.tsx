@@ -47,11 +47,15 @@ export function SectionAction({
   );
 }
 
-export function CustomerSection({ repair }: { repair: RepairJson }) {
+export function CustomerSection({ repair, onAnother }: { repair: RepairJson; onAnother: () => void }) {
   const t = useTranslations("repair");
   const tAll = useTranslations();
   return (
-    <Section title={t("customer")}>
+    // Another item left in the same visit (or later): a new repair with this customer typed in.
+    <Section
+      title={t("customer")}
+      action={<SectionAction onClick={onAnother}>{tAll("repairs.anotherItem")}</SectionAction>}
+    >
       <Facts>
         <Fact label={t("customerName")} value={repair.customer_name} />
         {/* Tap to call or write, on a phone or a computer that can. */}

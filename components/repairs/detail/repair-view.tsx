@@ -132,7 +132,7 @@ export function RepairView({
       <FlashNotice flash={flash} />
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <CustomerSection repair={repair} />
+        <CustomerSection repair={repair} onAnother={() => setDialog("another")} />
         <DetailsSection
           repair={repair}
           onChangeSendOut={() =>

@@ -13,6 +13,7 @@ import { ErrorNotice, SuccessNotice } from "@/components/ui/notice";
 import { button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { RecordInputs } from "./record-fields";
+import { CustomerLookup } from "./customer-lookup";
 import { PhotoPicker } from "./photo-picker";
 import { useWarrantyCandidate, WarrantySuggestion } from "./warranty-suggestion";
 import { useRepairForm, type RepairFormProps } from "./use-repair-form";
@@ -84,6 +85,18 @@ export function RepairFormDialog({
           data-autofocus={editing ? undefined : ""}
         />
         <Field label={t("createRepair.customerPhone")} {...bound("customer_phone")} type="tel" autoComplete="off" />
+        {!editing && (
+          <CustomerLookup
+            name={values.customer_name}
+            phone={values.customer_phone}
+            onPick={(customer) => {
+              set("customer_name", customer.name);
+              set("customer_phone", customer.phone ?? "");
+              set("customer_email", customer.email ?? "");
+              set("customer_language", customer.language);
+            }}
+          />
+        )}
         <Field
           label={t("createRepair.customerEmail")}
           {...bound("customer_email")}

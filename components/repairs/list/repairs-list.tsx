@@ -19,6 +19,7 @@ import { INPUT } from "@/components/ui/input-style";
 import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
+import { customerValues } from "@/components/repairs/form/customer-values";
 import { useStatusChange } from "@/components/repairs/status/use-status-change";
 
 // Shown only once a repair is created or selected: not part of the list's first load.
@@ -159,14 +160,7 @@ export function RepairsList({ fields }: { fields: readonly ListShownField[] }) {
         <PrintOffer
           repair={created}
           onClose={() => setCreated(null)}
-          onAnother={() =>
-            setAnother({
-              customer_name: created.customer_name,
-              customer_phone: created.customer_phone ?? "",
-              customer_email: created.customer_email ?? "",
-              customer_language: created.customer_language,
-            })
-          }
+          onAnother={() => setAnother(customerValues(created))}
         />
       )}
       {chosen.length > 0 && (
