@@ -6,6 +6,12 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { authApi } from "@/lib/client/api";
 import { clearSession } from "@/lib/client/session";
+import { lazyComponent } from "@/components/ui/lazy";
+
+// The customers' answers are heard after the screen has loaded.
+const CustomerAnswers = lazyComponent(() =>
+  import("@/components/session/customer-answers").then((m) => m.CustomerAnswers),
+);
 
 const LINKS = [
   { href: "/repairs", label: "repairs" },
@@ -85,6 +91,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           )}
         </nav>
       </header>
+      <CustomerAnswers />
       <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
     </div>
   );

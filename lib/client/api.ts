@@ -5,6 +5,7 @@ import type { ListRepairJson, PhotoJson, RepairJson } from "@/lib/repairs/serial
 import type { Queue, RepairStatus } from "@/lib/repairs/workflow";
 import type { ShopDetails } from "@/lib/shop/details";
 import type { CustomerSuggestion } from "@/lib/repairs/customers";
+import type { CustomerAnswer } from "@/lib/repairs/answers";
 import type { NoticeJson } from "@/lib/notices/history";
 import type { RelatedRepair } from "@/lib/repairs/related";
 import type { HistoryEntry } from "@/lib/repairs/history";
@@ -124,6 +125,11 @@ export const repairsApi = {
     }),
   history: (id: string) => apiRequest<{ history: HistoryEntry[] }>(`/repairs/${id}/history`),
   related: (id: string) => apiRequest<{ repairs: RelatedRepair[] }>(`/repairs/${id}/related`),
+  /** The customers' answers to quotes since `after` (the `now` of the last call; none: from now on). */
+  answers: (after?: string) =>
+    apiRequest<{ answers: CustomerAnswer[]; now: string }>(
+      `/repairs/answers${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+    ),
   /** The customers of earlier repairs a typed name or phone finds (the new-repair form's lookup). */
   customers: (q: string) =>
     apiRequest<{ customers: CustomerSuggestion[] }>(`/repairs/customers?q=${encodeURIComponent(q)}`),

@@ -37,6 +37,9 @@ export function queueCondition(queue: Queue, shopId: string, now: Date): Prisma.
       return Prisma.sql`${openQuote} AND quote_expires_at > ${now} AND quote_expires_at <= ${new Date(now.getTime() + QUOTE_EXPIRING_HOURS * 3_600_000)}`;
     case "quote_expired":
       return Prisma.sql`${openQuote} AND quote_expires_at <= ${now}`;
+    case "approved_to_start":
+      // The customer said yes (by the link or at the counter): the work is to start.
+      return Prisma.sql`status = 'approved'`;
     case "workshop_overdue":
       return Prisma.sql`status = 'outsourced' AND expected_back_on < ${today(shopId)}`;
     case "unpaid":

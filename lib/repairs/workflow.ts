@@ -25,6 +25,7 @@ export const QUEUES = [
   "quote_waiting",
   "quote_expiring",
   "quote_expired",
+  "approved_to_start",
   "workshop_overdue",
   "unpaid",
   "warranty_returns",

@@ -60,6 +60,7 @@ describe("GET /api/repairs/queues and the list's queue filters", () => {
       quote_waiting: { count: 2, capped: false },
       quote_expiring: { count: 1, capped: false },
       quote_expired: { count: 1, capped: false },
+      approved_to_start: { count: 0, capped: false },
       workshop_overdue: { count: 0, capped: false },
       // Picked up with nothing due (no final price, the quote never approved).
       unpaid: { count: 0, capped: false },

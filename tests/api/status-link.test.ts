@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as pageRoute, POST as answerRoute } from "@/app/t/[token]/route";
 import { POST as replaceRoute } from "@/app/api/repairs/[id]/status-link/route";
+import { GET as answersRoute } from "@/app/api/repairs/answers/route";
+import { GET as queuesRoute } from "@/app/api/repairs/queues/route";
 import { db } from "@/lib/db";
 import { settings } from "@/lib/env";
 import { authed } from "../helpers/auth";
@@ -233,6 +235,45 @@ describe("answering a quote by link", () => {
     expect(html).toContain(`<form method="post" action="/t/${link}">`);
     expect(html).toContain('name="answer" value="approve"');
     expect(html).toContain('name="answer" value="decline"');
+  });
+
+  it("is heard by the shop's open screens: the answer since they last asked, and the queue of approved work to start", async () => {
+    const { link, repair, api, token } = await quoted();
+    const answersSince = async (after?: string) =>
+      (
+        await answersRoute(authed(`/api/repairs/answers${after ? `?after=${encodeURIComponent(after)}` : ""}`, token))
+      ).json();
+    // A screen opens: nothing before it, and the moment to ask from.
+    const opened = await answersSince();
+    expect(opened.answers).toEqual([]);
+    expect((await answersSince(opened.now)).answers).toEqual([]);
+
+    expect((await answer(link, "answer=approve")).status).toBe(303);
+    const heard = await answersSince(opened.now);
+    expect(heard.answers).toEqual([
+      {
+        repair_id: repair.id,
+        repair_number: repair.repair_number,
+        customer_name: repair.customer_name,
+        status: "approved",
+        at: expect.any(String),
+      },
+    ]);
+    // Asked again from then: heard once.
+    expect((await answersSince(heard.now)).answers).toEqual([]);
+    // Another shop hears nothing of it.
+    const stranger = await shopSession();
+    const theirs = await (
+      await answersRoute(authed(`/api/repairs/answers?after=${encodeURIComponent(opened.now)}`, stranger.token))
+    ).json();
+    expect(theirs.answers).toEqual([]);
+    // The dashboard's queue of approved work to start has it, and the list filtered by it.
+    const queues = await (await queuesRoute(authed("/api/repairs/queues", token))).json();
+    expect(queues.queues.approved_to_start).toEqual({ count: 1, capped: false });
+    const listed = await (await api.list("?queue=approved_to_start")).json();
+    expect(listed.repairs.map((r: { id: string }) => r.id)).toEqual([repair.id]);
+    // Not a date: refused as bad input.
+    expect((await answersRoute(authed("/api/repairs/answers?after=yesterday", token))).status).toBe(400);
   });
 
   it("approves: quote and repair approved, recorded as the customer's, then redirects back", async () => {

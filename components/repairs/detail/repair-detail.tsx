@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useOnAnswer } from "@/components/session/answer-event";
 import { repairsApi } from "@/lib/client/api";
 import { ApiError } from "@/lib/client/api-client";
 import type { RepairJson } from "@/lib/repairs/serialize";
@@ -24,7 +25,9 @@ export function RepairDetail({ id, askSignature = false }: { id: string; askSign
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   // Counts up to read the repair again.
   const [reloads, setReloads] = useState(0);
-  const reload = () => setReloads((n) => n + 1);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // The customer answered its quote by the link: read at once, the page shows it.
+  useOnAnswer(reload, [id]);
 
   useEffect(() => {
     repairsApi.get(id).then(

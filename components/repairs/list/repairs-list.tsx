@@ -20,6 +20,7 @@ import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
 import { customerValues } from "@/components/repairs/form/customer-values";
+import { useOnAnswer } from "@/components/session/answer-event";
 import { useStatusChange } from "@/components/repairs/status/use-status-change";
 
 // Shown only once a repair is created or selected: not part of the list's first load.
@@ -30,6 +31,8 @@ export function RepairsList({ fields }: { fields: readonly ListShownField[] }) {
   const t = useTranslations();
   const router = useRouter();
   const list = useRepairList();
+  // A customer answered a quote by the link: the list shows it at once.
+  useOnAnswer(list.reload);
   const [notice, setNotice] = useFlash();
   useEffect(() => {
     const said = takeListMessage();

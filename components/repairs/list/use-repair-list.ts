@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { repairsApi, type Pagination, type SendOut } from "@/lib/client/api";
 import { isStale } from "@/lib/client/api-client";
 import type { ListRepairJson, RepairJson } from "@/lib/repairs/serialize";
@@ -118,6 +118,7 @@ export function useRepairList() {
   /** Several at once, all or none (PATCH /repairs/status). */
   const changeStatuses = async (repairs: ListRepair[], status: RepairStatus, sendOut?: SendOut) =>
     keep((await repairsApi.setStatuses(repairs, status, sendOut).catch(readAgainAndThrow)).repairs);
+  const reload = useCallback(() => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })), []);
   return {
     searchInput,
     setSearchInput,
@@ -128,7 +129,7 @@ export function useRepairList() {
     page: answered?.page ?? null,
     loading: !answered || loadingMore,
     error: answered?.error ?? null,
-    reload: () => setQuery((q) => ({ ...q, attempt: q.attempt + 1 })),
+    reload,
     /** A queue, a workshop or an order: read at once. */
     setFilters: (changes: Partial<ListFilters>) => setQuery((q) => ({ ...q, ...changes })),
     /** Keeps the list as it is for coming back to it from the repair about to open. */
