@@ -59,7 +59,7 @@ export function Ticket({
 }: Loaded & { format: Exclude<PrintFormat, "tag">; paymentReceipt: boolean; copies: readonly Copy[] }) {
   const receipt = format === "receipt";
   const sheet = {
-    a5: "sheet-a5 w-[128mm] text-[10pt]",
+    a5: "sheet-a5 w-[132mm] text-[9pt]",
     a4: "sheet-a4 w-[180mm] text-[11pt]",
     receipt: "sheet-receipt w-[72mm] text-[9pt]",
   }[format];
@@ -70,18 +70,14 @@ export function Ticket({
   const terms = termsFor(shop.ticket_terms, locale, shop.language);
   const title = paymentReceipt ? t("print.paymentTitle") : pickedUp ? t("print.pickupTitle") : t("print.ticketTitle");
   const follow = (
-    <div className={`flex items-center gap-[3mm] ${receipt ? "" : "shrink-0"}`}>
+    <div className="flex items-center gap-[3mm]">
       {/* A data: URL made here; next/image has nothing to add. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
-      <img
-        src={qr}
-        alt={t("print.qrAlt")}
-        className={`${receipt ? "h-[22mm] w-[22mm]" : "h-[24mm] w-[24mm]"} shrink-0 [image-rendering:pixelated]`}
-      />
-      <div className={receipt ? "min-w-0" : "w-[34mm]"}>
+      <img src={qr} alt={t("print.qrAlt")} className={"h-[20mm] w-[20mm] shrink-0 [image-rendering:pixelated]"} />
+      <div className="min-w-0">
         <p className="font-semibold">{t("print.follow")}</p>
         {/* An address is one long word: it alone may break anywhere. */}
-        <p data-address className="break-all font-mono text-[0.8em]">
+        <p data-address className={`break-all font-mono ${receipt ? "" : "text-[0.9em]"}`}>
           {repair.status_url}
         </p>
       </div>
@@ -96,20 +92,23 @@ export function Ticket({
           data-print-ready={n === 0 ? "" : undefined}
           data-copy={copy}
           lang={locale}
-          className={`${sheet} flex flex-col gap-[2.5mm] bg-white leading-snug text-black shadow [overflow-wrap:break-word] print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"} ${n > 0 ? "break-before-page" : ""}`}
+          className={`${sheet} flex flex-col gap-[2mm] bg-white leading-snug text-black shadow [overflow-wrap:break-word] print:shadow-none ${receipt ? "" : "p-[6mm] print:p-0"} ${n > 0 ? "break-before-page" : ""}`}
         >
-          <header className={receipt ? "text-center" : "flex items-start justify-between gap-[4mm]"}>
-            <div>
-              <p className="text-[1.3em] font-bold">{shop.name}</p>
-              {(shop.legal_name || shop.tax_id) && (
-                <p>
-                  {[shop.legal_name, shop.tax_id && t("print.taxId", { id: shop.tax_id })].filter(Boolean).join(" · ")}
-                </p>
-              )}
-              {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
-              <p>{[shop.phone, shop.email].filter(Boolean).join(" · ")}</p>
-            </div>
-            {!receipt && follow}
+          <header className={receipt ? "text-center" : ""}>
+            <p className="text-[1.3em] font-bold">{shop.name}</p>
+            {(shop.legal_name || shop.tax_id) && (
+              <p>
+                {[shop.legal_name, shop.tax_id && t("print.taxId", { id: shop.tax_id })].filter(Boolean).join(" · ")}
+              </p>
+            )}
+            {shop.address && <p className="whitespace-pre-line">{shop.address}</p>}
+            {shop.phone && <p>{shop.phone}</p>}
+            {/* An address is one word: on a line of its own, broken only if longer than the line. */}
+            {shop.email && (
+              <p data-address className="[overflow-wrap:anywhere]">
+                {shop.email}
+              </p>
+            )}
           </header>
           <div className={receipt ? "text-center" : ""}>
             <h1 className="font-semibold tracking-wide">
@@ -117,28 +116,18 @@ export function Ticket({
             </h1>
             <p className="text-[2em] font-bold leading-tight">{repair.repair_number}</p>
           </div>
-          {receipt ? (
-            <dl className="flex flex-col gap-[0.8mm]">
-              {facts.map(([label, value]) => (
-                <div key={label}>
-                  <dt className="inline font-semibold">{label}: </dt>
-                  <dd className="inline whitespace-pre-line">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <dl className="grid grid-cols-[fit-content(38%)_1fr] gap-x-[3mm] gap-y-[0.8mm]">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="font-semibold">{label}</dt>
-                  <dd className="whitespace-pre-line">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {receipt && follow}
-          {terms && <p className="whitespace-pre-line text-[0.9em]">{terms}</p>}
-          <div className={`grid gap-x-[4mm] gap-y-[3mm] ${receipt ? "grid-cols-2" : "grid-cols-[60mm_60mm]"}`}>
+          {/* Label and value run together, wrapped between words; on paper in two columns. */}
+          <dl className={receipt ? "flex flex-col gap-[0.5mm]" : "columns-2 gap-x-[5mm]"}>
+            {facts.map(([label, value]) => (
+              <div key={label} className={receipt ? "" : "mb-[0.6mm] break-inside-avoid"}>
+                <dt className="inline font-semibold">{label}: </dt>
+                <dd className="inline whitespace-pre-line">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {follow}
+          {terms && <p className={`whitespace-pre-line ${receipt ? "" : "text-[0.9em]"}`}>{terms}</p>}
+          <div className={`grid gap-x-[4mm] gap-y-[3mm] ${format === "a4" ? "grid-cols-[60mm_60mm]" : "grid-cols-2"}`}>
             <SignatureLine label={t("print.signature")} signature={intake} t={t} timeZone={shop.time_zone} />
             <SignatureLine label={t("print.shopSignature")} name={intake?.taken_by} t={t} timeZone={shop.time_zone} />
             {pickedUp && (
@@ -150,7 +139,7 @@ export function Ticket({
               />
             )}
           </div>
-          <p className="text-[0.9em]">{t("print.notInvoice")}</p>
+          <p className={receipt ? "" : "text-[0.9em]"}>{t("print.notInvoice")}</p>
         </article>
       ))}
     </>
@@ -244,13 +233,13 @@ function SignatureLine({
   timeZone: string;
 }) {
   return (
-    <div className="min-w-0 text-[0.9em]">
+    <div className="min-w-0">
       {signature ? (
         // Served by our own route; next/image would add nothing to a printed sheet.
         // eslint-disable-next-line @next/next/no-img-element
         <img src={signature.url} alt={label} className="h-[14mm] w-auto max-w-full" />
       ) : (
-        <div className="h-[12mm]" />
+        <div className="h-[10mm]" />
       )}
       <div className="border-t border-black pt-[1mm]">
         {label}

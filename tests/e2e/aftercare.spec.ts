@@ -57,9 +57,9 @@ test("a watch's service report, its pickup with the warranty on the receipt, and
   const { text } = await printedSheet(page);
   for (const part of [
     "Resguard de recollida",
-    `Garantit fins al ${until}`,
-    "Marxa abans (s/dia) -12,50",
-    "Amplitud després (°) 285,00",
+    `Garantit fins al: ${until}`,
+    "Marxa abans (s/dia): -12,50",
+    "Amplitud després (°): 285,00",
     "Superada",
     "no és una factura",
   ])

@@ -25,7 +25,7 @@ async function shopDetails(request: Parameters<typeof signedInOwner>[1], headers
       phone: "+34 971 000 111",
       email: "botiga@vidal.cat",
       opening_hours: "Dl-Dv 10-14 i 17-20",
-      ticket_terms: "Les peces no recollides en 90 dies es consideren abandonades.",
+      ticket_terms: { ca: "Les peces no recollides en 90 dies es consideren abandonades." },
       language: "ca",
     },
   });
@@ -181,7 +181,7 @@ test("staff copy the link, show it as a QR code, and replace it; the old link st
   await expect(customer.getByRole("heading", { name: "Repair R-L2" })).toBeVisible();
 });
 
-test("each printout is one page of its paper, with its texts and a QR code that decodes to the right link", async ({
+test("each printout is one page of its paper a copy (the intake's ticket the customer's and the shop's), with its texts and a QR code that decodes to the right link", async ({
   page,
   request,
 }) => {
@@ -208,8 +208,9 @@ test("each printout is one page of its paper, with its texts and a QR code that 
     await page.goto(`/repairs/${repair.id}/print?format=${format}`);
     await expect(page.locator("[data-print-ready]")).toBeVisible();
     const pdf = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: true }));
-    expect(pdf.pageCount, format).toBe(1);
+    expect(pdf.pageCount, format).toBe(format === "tag" ? 1 : 2);
     const [sheet] = pdf.pages;
+    if (format !== "tag") expect(pdf.pages[1].text.replace(/\s+/g, " "), format).toContain("Còpia per a la botiga");
     if (format === "receipt") {
       // A roll: the page is as long as the receipt, not a sheet of A4's length.
       expect(sheet.widthMm, format).toBe(80);

@@ -69,8 +69,8 @@ test("a deposit at intake, the balance taken at pickup, the payment receipt and 
     "20,50 €",
     "Targeta",
     "99,50 €",
-    "Pagat 120,00 €",
-    "Pendent de pagament 0,00 €",
+    "Pagat: 120,00 €",
+    "Pendent de pagament: 0,00 €",
     "no és una factura",
   ])
     expect(text).toContain(part);
