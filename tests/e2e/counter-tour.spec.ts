@@ -53,6 +53,13 @@ test.describe("at 360 px in Catalan", () => {
     expect(link.origin + link.pathname).toBe("https://wa.me/34612345678");
     expect(link.searchParams.get("text")).toContain("Hola, Montserrat Ferrer i Soler:");
     expect(link.searchParams.get("text")).toContain("/t/");
+
+    // The customer sees what they sign: the item, the work and price agreed, the shop's terms.
+    await page.getByRole("button", { name: "Signatura del client" }).click();
+    const signing = page.getByRole("dialog", { name: "Signatura del client" });
+    const signed = signing.getByRole("region", { name: "El que se signa" });
+    await expect(signed.getByText("Canvi de pila i juntes")).toBeVisible();
+    await expect(signed.getByText("45,50 €")).toBeVisible();
   });
 
   test("a new colleague reads the app in the shop's language after signing in, and a removed one is told why they are out", async ({

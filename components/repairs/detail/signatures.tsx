@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { signaturesApi } from "@/lib/client/counter-api";
+import { shopApi } from "@/lib/client/api";
+import { termsFor } from "@/lib/shop/terms";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { apiErrorText } from "@/components/ui/error-text";
@@ -11,40 +13,13 @@ import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
 import { ErrorNotice } from "@/components/ui/notice";
 import { useFormat } from "@/components/repairs/format";
-import { SignaturePad } from "./signature-pad";
-import { Field } from "@/components/ui/field";
+import { SignerFields, useSignatureInput } from "@/components/repairs/signing/signer-fields";
+import { RecordFacts } from "./record-facts";
+import { Fact, Facts } from "@/components/ui/facts";
 
 // The customer's signatures on the detail: each as drawn, who signed and
 // when; while the intake one is missing, a button that hands the screen to
 // the customer to sign.
-
-/** The name typed and the drawing, as the dialogs hold them. */
-export function useSignatureInput(defaultName: string) {
-  const [name, setName] = useState(defaultName);
-  const [image, setImage] = useState<string | null>(null);
-  return { name, setName, image, setImage };
-}
-
-export function SignerFields({
-  input,
-  nameLabel,
-}: {
-  input: ReturnType<typeof useSignatureInput>;
-  nameLabel?: string;
-}) {
-  const t = useTranslations("signature");
-  return (
-    <>
-      <Field
-        label={nameLabel ?? t("signerName")}
-        value={input.name}
-        onChange={(e) => input.setName(e.target.value)}
-        autoComplete="off"
-      />
-      <SignaturePad onChange={input.setImage} />
-    </>
-  );
-}
 
 function IntakeSignatureDialog({
   repair,
@@ -58,6 +33,18 @@ function IntakeSignatureDialog({
   const t = useTranslations("signature");
   const tAll = useTranslations();
   const input = useSignatureInput(repair.customer_name);
+  // The shop's terms, in the customer's language, as the ticket prints them.
+  const [terms, setTerms] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    shopApi.get().then(
+      (shop) => live && setTerms(termsFor(shop.ticket_terms, repair.customer_language, shop.language)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [repair.customer_language]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function save(event: FormEvent) {
@@ -75,6 +62,15 @@ function IntakeSignatureDialog({
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={t("title")} description={t("intakeIntro")} wide>
       <form onSubmit={save} className="flex flex-col gap-3">
+        {/* What the customer signs for: the item, the work and price agreed, its condition as left. */}
+        <section aria-label={t("whatIsSigned")} className="rounded-md bg-slate-50 p-3">
+          <Facts>
+            <Fact label={tAll("repair.description")} value={repair.item_description} />
+            <RecordFacts section="work" repair={repair} />
+            <RecordFacts section="condition" repair={repair} />
+          </Facts>
+          {terms && <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{terms}</p>}
+        </section>
         <SignerFields input={input} />
         {failure && <ErrorNotice>{failure}</ErrorNotice>}
         <DialogButtons

@@ -11,7 +11,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { Modal } from "@/components/ui/modal";
 import { DialogButtons } from "@/components/ui/dialog-buttons";
-import { SignerFields, useSignatureInput } from "@/components/repairs/detail/signatures";
+import { SignerFields, useSignatureInput } from "@/components/repairs/signing/signer-fields";
 
 export type Pickup = {
   collected_by: string;
