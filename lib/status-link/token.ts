@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { open, seal } from "@/lib/crypto/secret-box";
+import { rewriteRepairs, type Pace } from "@/lib/db/paced-pass";
 
 // A status link's token at rest (migration 20261126140000): the column holds
 // it sealed with ENCRYPTION_KEY, and the link is looked up by its sha256, so a
@@ -32,54 +31,19 @@ export function readStatusToken(stored: string, keyHex: string): string {
   }
 }
 
-/** How a sealing pass goes: rows per batch, a pause between batches, and a way to stop it between them. */
-export type SealPace = { batch?: number; pauseMs?: number; signal?: AbortSignal };
-
 /**
  * Seals every token still in clear (rows from before the migration, or
  * inserted by hand), a batch at a time; their hashes, and so the links,
  * stay, and a link works before, during and after. npm start runs it beside
- * the traffic once the server is up, pausing between batches (docs/operations.md).
- * Returns how many
- * it sealed (those it reached before a stop).
+ * the traffic once the server is up (lib/db/paced-pass.ts, docs/operations.md).
+ * Along the index of the links in clear (repairs_status_token_clear_idx, whose
+ * predicate the condition is): with none left the pass is one index probe.
+ * Returns how many it sealed (those it reached before a stop).
  */
-export async function sealStoredTokens(databaseUrl: string, keyHex: string, pace: SealPace = {}): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await sealAll(client, keyHex, pace);
-  } finally {
-    await client.end();
-  }
-}
-
-async function sealAll(client: pg.Client, keyHex: string, { batch = 1000, pauseMs = 0, signal }: SealPace) {
-  let sealed = 0;
-  // Along the index of the links in clear (repairs_status_token_clear_idx,
-  // whose predicate this condition is), each batch after the last: no row
-  // sealed is read again, and with none left the pass is one index probe.
-  let after = "00000000-0000-0000-0000-000000000000";
-  while (!signal?.aborted) {
-    const { rows } = await client.query<{ id: string; status_token: string }>(
-      `SELECT id, status_token FROM repair_records WHERE status_token NOT LIKE '${SEALED}%' AND id > $2::uuid
-        ORDER BY id LIMIT $1`,
-      [batch, after],
-    );
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1].id;
-    // Only a row whose token is still the one read is sealed: one replaced
-    // meanwhile is left as it is. A row a request holds is skipped, never
-    // waited for (waiting beside the traffic could deadlock with a request's
-    // write); the next start seals it.
-    const result = await client.query(
-      `UPDATE repair_records r SET status_token = s.sealed
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, token, sealed)
-        WHERE r.id = s.id AND r.status_token = s.token
-          AND r.id IN (SELECT id FROM repair_records WHERE id = ANY($1::uuid[]) FOR UPDATE SKIP LOCKED)`,
-      [rows.map((r) => r.id), rows.map((r) => r.status_token), rows.map((r) => seal(r.status_token, keyHex))],
-    );
-    sealed += result.rowCount ?? 0;
-    if (pauseMs > 0) await sleep(pauseMs);
-  }
-  return sealed;
+export function sealStoredTokens(databaseUrl: string, keyHex: string, pace: Pace = {}): Promise<number> {
+  return rewriteRepairs(databaseUrl, pace, {
+    column: "status_token",
+    where: `status_token NOT LIKE '${SEALED}%'`,
+    next: (row) => seal(row.current, keyHex),
+  });
 }
