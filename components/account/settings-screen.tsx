@@ -25,7 +25,8 @@ import { Field } from "@/components/ui/field";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
 
-function TwoFactorSection() {
+/** `onOn`: 2FA is on (its recovery codes still shown, the account not read again yet). */
+function TwoFactorSection({ onOn }: { onOn: () => void }) {
   const t = useTranslations();
   const { user, reload } = useCurrentUser();
   const [disabling, setDisabling] = useState(false);
@@ -60,6 +61,7 @@ function TwoFactorSection() {
         {!user.twofa_enabled && (
           <TwoFactorEnroll
             autoStart
+            onOn={onOn}
             onEnabled={async (message) => {
               await reload();
               setFlash({ kind: "success", text: message });
@@ -171,6 +173,8 @@ export function SettingsScreen() {
   const t = useTranslations();
   const { user } = useCurrentUser();
   const role = t(`roles.${user.role}`);
+  // On as soon as the code is confirmed, while its recovery codes are still on the screen.
+  const [turnedOn, setTurnedOn] = useState(false);
   return (
     <div className="flex max-w-3xl flex-col gap-5">
       <h1 className="text-2xl font-semibold">{t("settings.title")}</h1>
@@ -182,11 +186,11 @@ export function SettingsScreen() {
           <Fact label={t("settings.shopId")} value={<Breakable text={user.shopId} />} className="font-mono text-xs" />
           <Fact
             label={t("settings.twofa")}
-            value={user.twofa_enabled ? t("settings.twofaOn") : t("settings.twofaOff")}
+            value={user.twofa_enabled || turnedOn ? t("settings.twofaOn") : t("settings.twofaOff")}
           />
         </Facts>
       </section>
-      <TwoFactorSection />
+      <TwoFactorSection onOn={() => setTurnedOn(true)} />
       <LanguageSection />
       <TimeZoneSection />
       <ShopSection />

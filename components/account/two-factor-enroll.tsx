@@ -16,9 +16,12 @@ type Setup = Awaited<ReturnType<typeof authApi.setup2fa>>;
 // code from the app. Used by /setup-2fa and the settings screen.
 export function TwoFactorEnroll({
   onEnabled,
+  onOn,
   autoStart = false,
 }: {
   onEnabled: (message: string) => void;
+  /** The code was confirmed: 2FA is on, its recovery codes about to show. */
+  onOn?: () => void;
   autoStart?: boolean;
 }) {
   const t = useTranslations();
@@ -48,6 +51,7 @@ export function TwoFactorEnroll({
     try {
       // On: its recovery codes are shown once, before anything else happens.
       setRecoveryCodes((await authApi.verify2fa({ code, password })).recovery_codes);
+      onOn?.();
     } catch (failure) {
       setError(apiErrorText(t, failure, t("setup2fa.verifyFailed")));
     } finally {
@@ -62,11 +66,12 @@ export function TwoFactorEnroll({
       <div className="flex flex-col gap-3" role="region" aria-label={t("setup2fa.recoveryTitle")}>
         <h2 className="text-lg font-semibold">{t("setup2fa.recoveryTitle")}</h2>
         <p className="text-slate-700">{t("setup2fa.recoveryExplain")}</p>
-        <ol className="grid max-w-sm grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-slate-100 p-3 font-mono text-slate-900">
+        <ol className="grid max-w-sm grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-slate-100 p-3 font-mono text-slate-900 print:bg-white">
           {recoveryCodes.map((recoveryCode) => (
             <li key={recoveryCode}>{recoveryCode}</li>
           ))}
         </ol>
+        <RecoveryCodeActions codes={recoveryCodes} />
         <button
           type="button"
           onClick={() => onEnabled(t("success.twofaEnabled"))}
@@ -138,5 +143,44 @@ export function TwoFactorEnroll({
         {t("setup2fa.confirm")}
       </button>
     </Form>
+  );
+}
+
+/** The recovery codes kept somewhere safe: copied, saved as a text file, or printed. */
+function RecoveryCodeActions({ codes }: { codes: string[] }) {
+  const t = useTranslations("setup2fa");
+  const [said, setSaid] = useState<string | null>(null);
+  const text = `${codes.join("\n")}\n`;
+  const small = "rounded-md border border-slate-300 px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-100";
+  return (
+    <div className="flex flex-wrap items-center gap-2 print:hidden">
+      <button
+        type="button"
+        className={small}
+        onClick={() =>
+          navigator.clipboard.writeText(text).then(
+            () => setSaid(t("codesCopied")),
+            () => setSaid(t("codesCopyByHand")),
+          )
+        }
+      >
+        {t("copyCodes")}
+      </button>
+      <a
+        className={small}
+        download="repair-desk-recovery-codes.txt"
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+      >
+        {t("downloadCodes")}
+      </a>
+      <button type="button" className={small} onClick={() => window.print()}>
+        {t("printCodes")}
+      </button>
+      {said && (
+        <span role="status" className="text-sm text-slate-700">
+          {said}
+        </span>
+      )}
+    </div>
   );
 }

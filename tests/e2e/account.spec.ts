@@ -41,6 +41,13 @@ test("/setup-2fa: explain, generate, confirm a real code, then back to the dashb
   const codes = page.getByRole("region", { name: "Your recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+  // Kept somewhere safe without copying them by hand: the text file holds all ten.
+  const file = page.getByRole("link", { name: "Download as a text file" });
+  const saved = decodeURIComponent((await file.getAttribute("href"))!.split(",")[1])
+    .trim()
+    .split("\n");
+  expect(saved).toEqual(await codes.allTextContents());
+  await expect(page.getByRole("button", { name: "Print them" })).toBeVisible();
   await page.waitForTimeout(2_500);
   await expect(page).toHaveURL(/\/setup-2fa$/);
   await page.getByRole("button", { name: "I have saved them" }).click();
