@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useState, type ChangeEvent } from "react";
+import { Fragment, useCallback, useState, type ChangeEvent } from "react";
 import { lazyComponent } from "@/components/ui/lazy";
 import { LOCALES } from "@/i18n/config";
 import { ITEM_TYPES, REPAIR_STATUSES, type ItemType } from "@/lib/repairs/workflow";
@@ -55,17 +55,6 @@ export function RepairFormDialog({
       wide
     >
       <Form noValidate onSubmit={form.submit} className="grid gap-3 sm:grid-cols-2">
-        {candidate && (
-          <WarrantySuggestion
-            candidate={candidate}
-            onLink={() => {
-              set("warranty_of", candidate.id);
-              set("warranty_of_number", candidate.repair_number);
-              // Covered by that repair's warranty: none of its own unless staff give some.
-              set("warranty_months", "0");
-            }}
-          />
-        )}
         {values.warranty_of_number && (
           <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 sm:col-span-2">
             {t("warranty.returnOf", { number: values.warranty_of_number })}
@@ -116,14 +105,27 @@ export function RepairFormDialog({
         />
         <AreaField label={t("createRepair.itemDescription")} {...bound("item_description")} required wide />
         {(["work", "identity", "condition", "service", "warranty"] as const).map((section) => (
-          <RecordInputs
-            key={section}
-            section={section}
-            itemType={values.item_type as ItemType}
-            values={values}
-            errors={errors}
-            onChange={set}
-          />
+          <Fragment key={section}>
+            <RecordInputs
+              section={section}
+              itemType={values.item_type as ItemType}
+              values={values}
+              errors={errors}
+              onChange={set}
+            />
+            {/* Under the serial number just typed, where the eyes are, not at the top of the form. */}
+            {section === "identity" && candidate && (
+              <WarrantySuggestion
+                candidate={candidate}
+                onLink={() => {
+                  set("warranty_of", candidate.id);
+                  set("warranty_of_number", candidate.repair_number);
+                  // Covered by that repair's warranty: none of its own unless staff give some.
+                  set("warranty_months", "0");
+                }}
+              />
+            )}
+          </Fragment>
         ))}
         <AreaField label={t("createRepair.notes")} {...bound("notes")} wide />
         <SelectField
