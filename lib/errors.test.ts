@@ -3,10 +3,14 @@ import en from "@/messages/en.json" with { type: "json" };
 import { AppError, statusOf, uniqueViolation, type ErrorCode } from "./errors";
 
 describe("one table from error code to HTTP status", () => {
-  it("gives every code a status, 401 only for a missing or bad session", () => {
+  it("gives every code a status, 401 only for a missing, bad or ended session", () => {
     const codes = Object.keys(en.errors) as ErrorCode[];
     for (const code of codes) expect(statusOf(code), code).toBeGreaterThanOrEqual(400);
-    expect(codes.filter((code) => statusOf(code) === 401).sort()).toEqual(["sessionExpired", "unauthorized"]);
+    expect(codes.filter((code) => statusOf(code) === 401).sort()).toEqual([
+      "accountRemoved",
+      "sessionExpired",
+      "unauthorized",
+    ]);
     expect([statusOf("invalidCredentials"), statusOf("invalid2faCode"), statusOf("passwordIncorrect")]).toEqual([
       403, 403, 403,
     ]);

@@ -12,10 +12,22 @@ describe("search text", () => {
       customerName: "Ana",
       customerPhone: "+34 600 123",
       itemDescription: "Anillo",
+      brand: "Omega",
+      model: "Seamaster",
       reference: "2531.80",
       serialNumber: "SN-55A",
     });
-    expect(text.split("\u001f")).toEqual(["r-1", "ana", "+34 600 123", "34600123", "anillo", "2531.80", "sn-55a"]);
+    expect(text.split("\u001f")).toEqual([
+      "r-1",
+      "ana",
+      "+34 600 123",
+      "34600123",
+      "anillo",
+      "omega",
+      "seamaster",
+      "2531.80",
+      "sn-55a",
+    ]);
   });
 
   it("takes %, _ and \\ literally", () => {

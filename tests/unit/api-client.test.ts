@@ -67,8 +67,8 @@ describe("apiRequest", () => {
     store.set("language", "ca");
     await expect(apiRequest("/repairs")).rejects.toMatchObject({ status: 401 });
     expect([...store.keys()]).toEqual(["language"]);
-    // Back to the same page after signing in again (a form being typed keeps its draft).
-    expect(assign).toHaveBeenCalledWith("/login?next=%2Frepairs%2F42%3Ftab%3Dphotos");
+    // Back to the same page after signing in again (a form being typed keeps its draft); the sign-in says why.
+    expect(assign).toHaveBeenCalledWith("/login?next=%2Frepairs%2F42%3Ftab%3Dphotos&ended=sessionExpired");
   });
 
   it.each(["network", "server"] as const)(
