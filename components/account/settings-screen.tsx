@@ -25,8 +25,8 @@ import { Field } from "@/components/ui/field";
 
 const card = "rounded-xl border border-slate-200 bg-white p-5";
 
-/** `onOn`: 2FA is on (its recovery codes still shown, the account not read again yet). */
-function TwoFactorSection({ onOn }: { onOn: () => void }) {
+/** `showOn`: 2FA is on while its recovery codes are still shown (true), or the account was read again (false). */
+function TwoFactorSection({ showOn }: { showOn: (on: boolean) => void }) {
   const t = useTranslations();
   const { user, reload } = useCurrentUser();
   const [disabling, setDisabling] = useState(false);
@@ -61,9 +61,10 @@ function TwoFactorSection({ onOn }: { onOn: () => void }) {
         {!user.twofa_enabled && (
           <TwoFactorEnroll
             autoStart
-            onOn={onOn}
+            onOn={() => showOn(true)}
             onEnabled={async (message) => {
               await reload();
+              showOn(false);
               setFlash({ kind: "success", text: message });
             }}
           />
@@ -190,7 +191,7 @@ export function SettingsScreen() {
           />
         </Facts>
       </section>
-      <TwoFactorSection onOn={() => setTurnedOn(true)} />
+      <TwoFactorSection showOn={setTurnedOn} />
       <LanguageSection />
       <TimeZoneSection />
       <ShopSection />

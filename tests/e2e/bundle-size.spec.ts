@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 // scripts the page's HTML names (not the routes prefetched later, not the
 // noModule polyfills modern browsers skip), gzipped, as `npm run bench`
 // counts it. A size, not a time: the same build gives the same bytes.
-const BUDGET_KB = 151;
+const BUDGET_KB = 152;
 
 test(`/repairs loads at most ${BUDGET_KB} kB of JavaScript (gzip) before it runs`, async ({ request }) => {
   const html = await (await request.get("/repairs")).text();

@@ -148,7 +148,7 @@ test("a session that ends while a repair is typed: after signing in again the fo
     localStorage.setItem("refreshToken", "revoked");
   });
   await dialog.getByRole("button", { name: "Create repair" }).click();
-  await expect(page).toHaveURL(/\/login\?next=%2Frepairs$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Frepairs&ended=sessionExpired$/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("Correct-Horse-9");
   await page.getByRole("button", { name: "Sign in" }).click();

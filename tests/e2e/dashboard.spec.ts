@@ -18,7 +18,9 @@ test("a session the server refuses is cleared on the way to /login", async ({ pa
     localStorage.setItem("refreshToken", "not-a-real-refresh-token");
   });
   await page.goto("/dashboard");
-  await expect(page).toHaveURL(/\/login$/);
+  // The sign-in screen says why it is shown.
+  await expect(page).toHaveURL(/\/login\?ended=sessionExpired$/);
+  await expect(page.getByText("Your session has expired. Please sign in again.")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
 });
 
