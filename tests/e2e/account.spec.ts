@@ -118,7 +118,7 @@ test("/settings: profile, 2FA on with a code and off with the password, and the 
 
   const save = page.getByRole("region", { name: "Language" }).getByRole("button", { name: "Save" });
   await expect(save).toBeDisabled();
-  await page.getByLabel("Català").check();
+  await page.getByRole("region", { name: "Language" }).getByLabel("Català", { exact: true }).check();
   await save.click();
   await expect(page.getByRole("heading", { name: "Configuració" })).toBeVisible();
   // "Language saved", said in the language just chosen.
