@@ -120,8 +120,8 @@ export function RepairFormDialog({
                 onLink={() => {
                   set("warranty_of", candidate.id);
                   set("warranty_of_number", candidate.repair_number);
-                  // Covered by that repair's warranty: none of its own unless staff give some.
-                  set("warranty_months", "0");
+                  // Covered by that repair's warranty: the server gives none of its own unless staff type some.
+                  set("warranty_months", "");
                 }}
               />
             )}
