@@ -57,13 +57,16 @@ export type WorkQueues = {
   ready_waiting_days: number;
 };
 
+/** The queues that are one status: counted by the per-status counters, not by their rows. */
+const BY_STATUS = { approved_to_start: "approved" } as const satisfies Partial<Record<Queue, RepairStatus>>;
+
 /**
  * GET /repairs/queues: the dashboard's counts in one round trip. The
  * per-status counts are the trigger-kept repair_counts; each queue counts at
  * most QUEUE_COUNT_CAP + 1 index entries.
  */
 export async function workQueues(client: PrismaClient, shopId: string, now = new Date()): Promise<WorkQueues> {
-  const counted = QUEUES.map(
+  const counted = QUEUES.filter((queue) => !(queue in BY_STATUS)).map(
     (queue) =>
       Prisma.sql`(SELECT count(*)::int FROM (SELECT 1 FROM repairs WHERE shop_id = ${shopId}::uuid AND ${queueCondition(queue, shopId, now)} LIMIT ${QUEUE_COUNT_CAP + 1}) q) AS ${Prisma.raw(`"${queue}"`)}`,
   );
@@ -73,13 +76,15 @@ export async function workQueues(client: PrismaClient, shopId: string, now = new
       (SELECT json_object_agg(status, count) FROM repair_counts WHERE shop_id = ${shopId}::uuid) AS statuses,
       (SELECT ready_waiting_days FROM shops WHERE id = ${shopId}::uuid) AS days`,
   );
+  const statuses = Object.fromEntries(REPAIR_STATUSES.map((s) => [s, row.statuses?.[s] ?? 0])) as Record<
+    RepairStatus,
+    number
+  >;
+  const count = (q: Queue) => (q in BY_STATUS ? statuses[BY_STATUS[q as keyof typeof BY_STATUS]] : row[q]);
   return {
-    statuses: Object.fromEntries(REPAIR_STATUSES.map((s) => [s, row.statuses?.[s] ?? 0])) as Record<
-      RepairStatus,
-      number
-    >,
+    statuses,
     queues: Object.fromEntries(
-      QUEUES.map((q) => [q, { count: Math.min(row[q], QUEUE_COUNT_CAP), capped: row[q] > QUEUE_COUNT_CAP }]),
+      QUEUES.map((q) => [q, { count: Math.min(count(q), QUEUE_COUNT_CAP), capped: count(q) > QUEUE_COUNT_CAP }]),
     ) as Record<Queue, QueueCount>,
     ready_waiting_days: row.days,
   };
