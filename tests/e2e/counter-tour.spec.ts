@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addRepair, inCatalan, PASSWORD, signedInOwner } from "./session";
+import { addRepair, inCatalan, inSpanish, PASSWORD } from "./session";
 
 // The counter's second tour (issue 51): what a new shop tripped over, played
 // again. At 360 px in Catalan: the intake form, the money words before a
@@ -119,9 +119,7 @@ test.describe("at 1440 px in Spanish", () => {
     page,
     request,
   }) => {
-    const { headers } = await signedInOwner(page, request);
-    await request.put("/api/settings", { headers, data: { language: "es" } });
-    await page.context().addCookies([{ name: "lang", value: "es", url: test.info().project.use.baseURL! }]);
+    const { headers } = await inSpanish(page, request);
     const repair = await addRepair(request, headers, {
       customer_name: "Anna Puig",
       item_description: "Reloj",

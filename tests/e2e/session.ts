@@ -37,14 +37,21 @@ export async function addRepair(
   return response.json();
 }
 
-/** A new owner whose account, cookie and browser all say Catalan (the longest of the three languages). */
-export async function inCatalan(page: Page, request: APIRequestContext, name = "Montserrat Roca i Puigdomènech") {
+/** A new owner whose account, cookie and browser all say this language. */
+async function inLanguage(page: Page, request: APIRequestContext, language: "ca" | "es", name?: string) {
   const owner = await signedInOwner(page, request, name);
-  await request.put("/api/settings", { headers: owner.headers, data: { language: "ca" } });
-  await page.context().addCookies([{ name: "lang", value: "ca", url: test.info().project.use.baseURL! }]);
-  await page.addInitScript(() => localStorage.setItem("language", "ca"));
+  await request.put("/api/settings", { headers: owner.headers, data: { language } });
+  await page.context().addCookies([{ name: "lang", value: language, url: test.info().project.use.baseURL! }]);
+  await page.addInitScript((chosen) => localStorage.setItem("language", chosen), language);
   return owner;
 }
+
+/** A new owner whose account, cookie and browser all say Catalan (the longest of the three languages). */
+export const inCatalan = (page: Page, request: APIRequestContext, name = "Montserrat Roca i Puigdomènech") =>
+  inLanguage(page, request, "ca", name);
+
+/** A new owner whose account, cookie and browser all say Spanish. */
+export const inSpanish = (page: Page, request: APIRequestContext) => inLanguage(page, request, "es");
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 export async function expectNoSidewaysScroll(page: Page) {

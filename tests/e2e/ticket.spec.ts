@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readPdf } from "./pdf";
-import { addRepair, inCatalan, signedInOwner } from "./session";
+import { addRepair, inCatalan, inSpanish } from "./session";
 
 // The intake receipt a shop hands over (Decret 213/2001, art. 3): on an 80 mm
 // roll and on A5, a fully filled watch printed, its PDF measured (page size
@@ -184,9 +184,7 @@ test.describe("at 1440 px in Spanish", () => {
     page,
     request,
   }) => {
-    const { headers } = await signedInOwner(page, request);
-    await request.put("/api/settings", { headers, data: { language: "es" } });
-    await page.context().addCookies([{ name: "lang", value: "es", url: test.info().project.use.baseURL! }]);
+    const { headers } = await inSpanish(page, request);
     await fullShop(request, headers, "ca");
     const watch = await takeIn(request, headers, "es");
 
