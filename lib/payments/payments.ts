@@ -18,6 +18,7 @@ import { isUuid } from "@/lib/uuid";
 import type { PaymentKind } from "./kinds";
 import { paymentSchema, voidSchema } from "./schema";
 import { eventDetail } from "@/lib/repairs/event-detail";
+import { recordEvent } from "@/lib/repairs/mutations";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 
@@ -71,34 +72,21 @@ function discounted(amountDue: number | null, amount: number): number {
   return cents(amountDue - amount);
 }
 
-/** The final price a discount set or gave back, with its history line (the repair is locked). */
-async function setDiscountedPrice(tx: Tx, actor: Actor, repairId: string, price: number, at: Date) {
-  await tx.$executeRaw`
-    UPDATE repairs SET final_price = ${price.toFixed(2)}::numeric, updated_at = now()
-    WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid`;
-  await tx.repairEvent.create({
-    data: {
-      shopId: actor.shopId,
-      repairId,
-      kind: "final_price_set",
-      detail: price.toFixed(2),
-      changedById: actor.userId,
-      changedAt: at,
-    },
-  });
-}
-
 /** A paid total its column can hold, or bad input (not a 500). */
 function assertPaidTotal(paidTotal: number): void {
   if (cents(paidTotal) > MAX_MONEY)
     throw new AppError("paidTotalTooLarge", { fields: { amount: "paidTotalTooLarge" } });
 }
 
-/** Sets what was paid (a void's; a payment sets it in its own statement). */
-async function setPaidTotal(tx: Tx, actor: Actor, repairId: string, paidTotal: number) {
+/** A discount's final price as the statements write it: null leaves the price as it is. */
+const priceText = (price: number | null) => (price === null ? null : price.toFixed(2));
+
+/** Sets what was paid, and a voided discount's price (a payment sets both in its own statement). */
+async function setPaidTotal(tx: Tx, actor: Actor, repairId: string, paidTotal: number, price: number | null) {
   assertPaidTotal(paidTotal);
   await tx.$executeRaw`
-    UPDATE repairs SET paid_total = ${cents(paidTotal).toFixed(2)}::numeric, updated_at = now()
+    UPDATE repairs SET paid_total = ${cents(paidTotal).toFixed(2)}::numeric,
+      final_price = coalesce(${priceText(price)}::numeric, final_price), updated_at = now()
     WHERE id = ${repairId}::uuid AND shop_id = ${actor.shopId}::uuid`;
 }
 
@@ -120,8 +108,8 @@ export async function addPayment(
     const { paidTotal, amountDue } = await lockPaid(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
-    // A discount lowers the price first, so the payment's statement returns the version after both.
-    if (discount) await setDiscountedPrice(tx, actor, repairId, discounted(amountDue, amount), new Date());
+    // A discount lowers the price in the payment's own statement.
+    const price = discount ? discounted(amountDue, amount) : null;
     const total = cents(paidTotal + signed(kind, amount));
     assertPaidTotal(total);
     // The payment, its history line and the repair's paid total in one
@@ -140,7 +128,8 @@ export async function addPayment(
         SELECT shop_id, repair_id, 'payment', ${eventDetail(kind, amount.toFixed(2), method)}, created_by_id, created_at
         FROM payment
       ), repair AS (
-        UPDATE repairs SET paid_total = ${total.toFixed(2)}::numeric, last_payment_at = payment.created_at, updated_at = now()
+        UPDATE repairs SET paid_total = ${total.toFixed(2)}::numeric, last_payment_at = payment.created_at,
+          final_price = coalesce(${priceText(price)}::numeric, final_price), updated_at = now()
         FROM payment WHERE repairs.id = payment.repair_id AND repairs.shop_id = payment.shop_id
         RETURNING repairs.version
       )
@@ -150,6 +139,7 @@ export async function addPayment(
         payment.void_reason AS "voidReason", repair.version,
         (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"
       FROM payment, repair`;
+    if (price !== null) await recordEvent(tx, actor, repairId, "final_price_set", price.toFixed(2), payment.createdAt);
     const taken = { ...payment, createdBy: actorName === null ? null : { name: actorName }, voidedBy: null };
     return { ...paymentJson(taken), repair_version: version };
   });
@@ -180,10 +170,10 @@ export async function voidPayment(
       data: { voidedAt: now, voidedById: actor.userId, voidReason: reason },
       include: WHO,
     });
-    await setPaidTotal(tx, actor, repairId, after);
     // A discount voided: the price it lowered goes back up.
-    if (payment.discount)
-      await setDiscountedPrice(tx, actor, repairId, discounted(amountDue, -Number(payment.amount)), now);
+    const price = payment.discount ? discounted(amountDue, -Number(payment.amount)) : null;
+    await setPaidTotal(tx, actor, repairId, after, price);
+    if (price !== null) await recordEvent(tx, actor, repairId, "final_price_set", price.toFixed(2), now);
     await tx.repairEvent.create({
       data: {
         shopId: actor.shopId,

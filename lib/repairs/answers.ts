@@ -25,20 +25,29 @@ export type CustomerAnswer = {
   at: string;
 };
 
-/** GET /repairs/answers?after=: the answers since then, and the `now` to ask from next. */
+/** GET /repairs/answers?after=: the answers since then, and the `now` to ask from next (one statement). */
 export async function customerAnswers(client: PrismaClient, shopId: string, input: unknown) {
   const { after } = query.parse(input);
-  const [{ now }] = await rows<{ now: Date | string }>(client, Prisma.sql`SELECT now() AS now`);
-  if (!after) return { answers: [] as CustomerAnswer[], now: iso(now)! };
-  const found = await rows<CustomerAnswer & { at: Date | string }>(
+  // The first time (no `after`) the moment alone: nothing before the screen opened.
+  const found = await rows<{ now: Date | string } & Partial<CustomerAnswer> & { at: Date | string | null }>(
     client,
-    Prisma.sql`SELECT h.repair_id, r.repair_number, r.customer_name, h.to_status::text AS status, h.changed_at AS at
-      FROM status_history h JOIN repairs r ON r.id = h.repair_id
-      WHERE h.shop_id = ${shopId}::uuid AND h.by_customer AND h.changed_at > ${after}::timestamptz
-        AND h.changed_at <= ${now}::timestamptz
-      ORDER BY h.changed_at LIMIT ${AT_MOST}`,
+    Prisma.sql`SELECT t.now, a.* FROM (SELECT now() AS now) t LEFT JOIN LATERAL (
+        SELECT h.repair_id, r.repair_number, r.customer_name, h.to_status::text AS status, h.changed_at AS at
+        FROM status_history h JOIN repairs r ON r.id = h.repair_id
+        WHERE ${after ?? null}::timestamptz IS NOT NULL AND h.shop_id = ${shopId}::uuid AND h.by_customer
+          AND h.changed_at > ${after ?? null}::timestamptz AND h.changed_at <= t.now
+        ORDER BY h.changed_at LIMIT ${AT_MOST}
+      ) a ON true`,
   );
-  const answers = found.map((a) => ({ ...a, at: iso(a.at)! }));
+  const answers: CustomerAnswer[] = found
+    .filter((a) => a.repair_id)
+    .map((a) => ({
+      repair_id: a.repair_id!,
+      repair_number: a.repair_number!,
+      customer_name: a.customer_name!,
+      status: a.status!,
+      at: iso(a.at!)!,
+    }));
   // A full page: the next call goes on from its last answer.
-  return { answers, now: answers.length === AT_MOST ? answers[AT_MOST - 1].at : iso(now)! };
+  return { answers, now: answers.length === AT_MOST ? answers[AT_MOST - 1].at : iso(found[0].now)! };
 }

@@ -249,6 +249,7 @@ describe("the database keeps every payment", () => {
       await refused("UPDATE payments SET method = 'card' WHERE id = $1");
       await refused("UPDATE payments SET kind = 'refund' WHERE id = $1");
       await refused("UPDATE payments SET created_at = now() - interval '1 day' WHERE id = $1");
+      await refused("UPDATE payments SET discount = true WHERE id = $1");
       await expect(c.query("DELETE FROM repair_records WHERE id = $1", [repair.id])).rejects.toThrow(
         /violates foreign key/,
       );
