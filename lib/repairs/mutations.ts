@@ -20,7 +20,7 @@ import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
 import { takeRepairNumber, type ShopForCreate } from "./numbering";
-import { comebackOf, startWarranty } from "./warranty";
+import { comebackOf, startWarranty, warrantyUntilSql } from "./warranty";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
@@ -97,15 +97,21 @@ export async function applyStatusChange(
     groups.set(key, group);
   }
   if (groups.size > 1) await lockStatusCounts(tx, actor.shopId, [to, ...moving.map((repair) => repair.status)]);
+  // Collected now: the warranty runs from today, for the months the write leaves the repair with.
+  const months =
+    data.warrantyMonths === undefined ? Prisma.raw("warranty_months") : Prisma.sql`${data.warrantyMonths}::int`;
+  const computed =
+    to === "picked_up"
+      ? Prisma.sql`, warranty_until = ${warrantyUntilSql(actor.shopId, Prisma.sql`${now}::timestamptz`, months)}`
+      : Prisma.empty;
   // Each group updated and read back in one statement.
-  let updated: Repair[] = [];
+  const updated: Repair[] = [];
   for (const { effects, ids } of groups.values())
-    updated.push(...(await updateRepairs(tx, actor.shopId, ids, { ...effects, ...data }, now)));
+    updated.push(...(await updateRepairs(tx, actor.shopId, ids, { ...effects, ...data }, now, computed)));
   const before = new Map(moving.map((repair) => [repair.id, repair.status]));
   const ids = [...before.keys()];
   await recordStatus(tx, actor, ids, (id) => before.get(id)!, to, now);
   if (to === "picked_up") {
-    updated = await startWarranty(tx, actor.shopId, ids);
     // Collected with money still owed: allowed, and the history says how much.
     for (const repair of updated) {
       const { balanceDue } = moneyOf(repair);

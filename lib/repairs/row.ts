@@ -52,7 +52,8 @@ export async function insertRepair(tx: Prisma.TransactionClient, data: RepairDat
 
 /**
  * Sets `data` on the shop's repairs `ids` (their updated_at to `now`, as
- * Prisma's @updatedAt would) and reads them back, in one statement.
+ * Prisma's @updatedAt would) and reads them back, in one statement; `computed`
+ * sets columns from SQL over the row as it was (a pickup's warranty date).
  */
 export async function updateRepairs(
   tx: Prisma.TransactionClient,
@@ -60,10 +61,12 @@ export async function updateRepairs(
   ids: string[],
   data: RepairData,
   now: Date,
+  computed: Prisma.Sql = Prisma.empty,
 ): Promise<Repair[]> {
   const { columns, values } = columnsOf({ ...data, updatedAt: now });
   return tx.$queryRaw<Repair[]>`
     UPDATE repairs SET (${columns}) = (SELECT ${columns} FROM json_populate_record(NULL::repairs, ${values}::json))
+      ${computed}
     WHERE shop_id = ${shopId}::uuid AND id = ANY(${ids}::uuid[])
     RETURNING ${REPAIR_ROW}`;
 }

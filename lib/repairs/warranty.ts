@@ -19,12 +19,20 @@ import type { RepairStatus } from "./workflow";
 
 type Tx = Prisma.TransactionClient;
 
-/** Sets the warranty's last day of repairs just picked up (none with 0 months), and gives them back as they are now. */
+/**
+ * The warranty's last day of a repair collected at `pickedUpAt` with `months`
+ * of it (none with 0), as SQL for the statement that writes the pickup.
+ */
+export function warrantyUntilSql(shopId: string, pickedUpAt: Prisma.Sql, months: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`CASE WHEN ${months} > 0
+      THEN ((${pickedUpAt} AT TIME ZONE (SELECT time_zone FROM shops WHERE id = ${shopId}::uuid))::date
+        + make_interval(months => ${months}))::date END`;
+}
+
+/** Sets the warranty's last day of repairs entered as already picked up, and gives them back as they are now. */
 export async function startWarranty(tx: Tx, shopId: string, ids: string[]): Promise<Repair[]> {
   return tx.$queryRaw<Repair[]>`
-    UPDATE repairs SET warranty_until = CASE WHEN warranty_months > 0
-      THEN ((picked_up_at AT TIME ZONE (SELECT time_zone FROM shops WHERE id = ${shopId}::uuid))::date
-        + make_interval(months => warranty_months))::date END
+    UPDATE repairs SET warranty_until = ${warrantyUntilSql(shopId, Prisma.raw("picked_up_at"), Prisma.raw("warranty_months"))}
     WHERE shop_id = ${shopId}::uuid AND id = ANY(${ids}::uuid[]) AND picked_up_at IS NOT NULL
     RETURNING ${REPAIR_ROW}`;
 }

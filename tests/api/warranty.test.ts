@@ -77,6 +77,20 @@ describe("the warranty", () => {
     // Taken back from picked up, its warranty has not started.
     expect((await (await api.status(repair.id, "ready")).json()).warranty_until).toBeNull();
   });
+
+  it("runs for the months given in the same edit that marks the item collected", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-01-31T10:00:00Z"));
+    const { api } = await shopSession();
+    const repair = await createRepair(api, { status: "ready", warranty_months: 3 });
+    const edited = await api.update(repair.id, { status: "picked_up", warranty_months: 1 });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({
+      status: "picked_up",
+      warranty_months: 1,
+      warranty_until: "2026-02-28T00:00:00.000Z",
+    });
+  });
 });
 
 describe("comebacks", () => {

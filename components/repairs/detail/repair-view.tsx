@@ -33,7 +33,6 @@ import { PaymentDialog } from "@/components/money/payment-dialog";
 import { Signatures } from "./signatures";
 import { useStatusChange } from "@/components/repairs/status/use-status-change";
 import { isStale } from "@/lib/client/api-client";
-import { formatDate } from "@/lib/repairs/dates";
 import { draftKey } from "@/components/repairs/form/draft-key";
 import { shrinkPhoto } from "@/components/repairs/form/shrink-photo";
 
@@ -73,14 +72,8 @@ export function RepairView({
 
   // Every write says which version it was made on; one refused because the
   // repair changed since (a customer's answer, a colleague) reads it again.
-  const { version } = repair;
   const readAgainIfStale = (error: unknown) => {
     if (isStale(error)) reload();
-  };
-  /** For the send-out dialog, which says the error itself. */
-  const readAgainAndThrow = (error: unknown): never => {
-    readAgainIfStale(error);
-    throw error;
   };
   const run = async (work: () => Promise<Partial<RepairJson> | void>, fallback: string) => {
     try {
@@ -133,25 +126,7 @@ export function RepairView({
 
       <div className="grid gap-5 lg:grid-cols-2">
         <CustomerSection repair={repair} onAnother={() => setDialog("another")} />
-        <DetailsSection
-          repair={repair}
-          onChangeSendOut={() =>
-            statusChange.sendOut.ask(
-              async (details) =>
-                keep(
-                  await repairsApi.setStatus(id, "outsourced", { send_out: details, version }).catch(readAgainAndThrow),
-                ),
-              1,
-              {
-                workshop_id: repair.workshop_id ?? undefined,
-                sent_on: repair.sent_out_on ? formatDate(repair.sent_out_on) : undefined,
-                expected_back: repair.expected_back_on ? formatDate(repair.expected_back_on) : "",
-                cost: repair.outsource_cost,
-                tracking: repair.outsource_tracking ?? "",
-              },
-            )
-          }
-        />
+        <DetailsSection repair={repair} onChangeSendOut={() => statusChange.changeSendOut(repair)} />
         <ServiceSection repair={repair} />
         <WarrantySection repair={repair} onComeback={() => setDialog("comeback")} />
         <ConditionSection repair={repair}>

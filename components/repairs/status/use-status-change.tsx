@@ -8,6 +8,7 @@ import { NOTICE_GRACE_MS } from "@/lib/repairs/limits";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { chatNumber } from "@/lib/notices/chat-number";
 import { printHref } from "@/components/print/formats";
+import { formatDate } from "@/lib/repairs/dates";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { apiErrorText } from "@/components/ui/error-text";
 import { lazyComponent } from "@/components/ui/lazy";
@@ -19,6 +20,11 @@ const HandOverDialog = lazyComponent(() => import("./hand-over-dialog").then((m)
 
 /** A repair a status change starts from: the list's row or the whole repair. */
 type From = Pick<RepairJson, "id" | "status" | "version" | "repair_number" | "customer_name" | "balance_due">;
+/** Where a repair out is now, for changing it. */
+type OutNow = Pick<
+  RepairJson,
+  "workshop_id" | "sent_out_on" | "expected_back_on" | "outsource_cost" | "outsource_tracking"
+>;
 
 /**
  * A repair's status change wherever it is made (the list's badge, the
@@ -111,6 +117,21 @@ export function useStatusChange({
       return sendOut.ask(async (details) => changed(repair, status)(await write(repair, status, details)));
     await write(repair, status).then(changed(repair, status), failed);
   };
+  /** A repair already out: its send-out's details changed (the status stays, so nothing to undo). */
+  const changeSendOut = (repair: From & OutNow) =>
+    sendOut.ask(
+      async (details) => {
+        await write(repair, "outsourced", details);
+      },
+      1,
+      {
+        workshop_id: repair.workshop_id ?? undefined,
+        sent_on: repair.sent_out_on ? formatDate(repair.sent_out_on) : undefined,
+        expected_back: repair.expected_back_on ? formatDate(repair.expected_back_on) : "",
+        cost: repair.outsource_cost,
+        tracking: repair.outsource_tracking ?? "",
+      },
+    );
 
   const dialogs = (
     <>
@@ -131,5 +152,5 @@ export function useStatusChange({
       )}
     </>
   );
-  return { moveTo, failed, dialogs, sendOut };
+  return { moveTo, changeSendOut, failed, dialogs, sendOut };
 }
