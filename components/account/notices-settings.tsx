@@ -12,7 +12,7 @@ import { FlashNotice } from "@/components/ui/notice";
 import { useFlash } from "@/components/ui/use-flash";
 import { Form } from "@/components/ui/form";
 
-type Values = Omit<NoticeSettings, "mail_configured" | "not_collected_days"> & {
+type Values = Omit<NoticeSettings, "mail_configured" | "not_collected_days" | "shop_email"> & {
   not_collected: boolean;
   days: string;
 };
@@ -32,18 +32,21 @@ export function NoticesSettings() {
   const isOwner = useCurrentUser().user.role === "owner";
   const [values, setValues] = useState<Values | null>(null);
   const [mail, setMail] = useState(true);
+  const [shopEmail, setShopEmail] = useState<string | null>(null);
   const [daysError, setDaysError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useFlash();
 
   const load = (settings: NoticeSettings) => {
     setMail(settings.mail_configured);
+    setShopEmail(settings.shop_email);
     setValues({
       received: settings.received,
       quote: settings.quote,
       ready: settings.ready,
       quote_expiring: settings.quote_expiring,
       statuses: settings.statuses,
+      shop_answers: settings.shop_answers,
       not_collected: settings.not_collected_days !== null,
       days: String(settings.not_collected_days ?? 7),
     });
@@ -73,6 +76,7 @@ export function NoticesSettings() {
           ready: values.ready,
           quote_expiring: values.quote_expiring,
           statuses: values.statuses,
+          shop_answers: values.shop_answers,
           not_collected_days: values.not_collected ? days : null,
         }),
       );
@@ -179,6 +183,22 @@ export function NoticesSettings() {
                 ))}
               </div>
             </fieldset>
+            <label className="flex items-start gap-2 border-t border-slate-200 pt-3 text-sm">
+              <input
+                type="checkbox"
+                checked={values.shop_answers}
+                onChange={(e) => set({ shop_answers: e.target.checked })}
+                className="mt-1 h-4 w-4"
+              />
+              <span>
+                <span className="font-medium text-slate-900">{t("settings.noticeShopAnswers")}</span>
+                <span className="block text-slate-600 [overflow-wrap:anywhere]">
+                  {shopEmail
+                    ? t("settings.noticeShopAnswersHint", { email: shopEmail })
+                    : t("settings.noticeShopAnswersNoEmail")}
+                </span>
+              </span>
+            </label>
             <button type="submit" disabled={busy} className={button("primary", "self-start")}>
               {busy ? t("settings.saving") : t("settings.save")}
             </button>

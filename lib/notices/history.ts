@@ -56,6 +56,14 @@ export async function resendNotice(client: PrismaClient, shopId: string, repairI
   const copy = await client.$transaction(async (tx) => {
     const repair = await tx.repair.findFirst({ where: { id: repairId, shopId } });
     if (!repair) throw notFound();
+    // The shop's own email about an answer says what happened then, to the address it went to.
+    if (original.event === "answered") {
+      await assertMailRoom(tx, shopId);
+      const { event, status, toEmail, language, subject, textBody, htmlBody } = original;
+      return tx.notice.create({
+        data: { shopId, repairId, event, status, toEmail, language, subject, textBody, htmlBody },
+      });
+    }
     if (!repair.customerEmail) throw new AppError("noCustomerEmail");
     const shop = await tx.shop.findUniqueOrThrow({ where: { id: shopId } });
     await assertMailRoom(tx, shopId);

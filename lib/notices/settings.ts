@@ -24,6 +24,7 @@ export const noticeSettingsSchema = z
       .max(365, { error: "daysInvalid" })
       .nullable(),
     statuses: z.array(z.enum(OTHER_STATUSES, { error: "statusInvalid" })).max(OTHER_STATUSES.length),
+    shop_answers: z.boolean({ error: "invalidField" }),
   })
   .partial();
 
@@ -34,6 +35,8 @@ const SELECT = {
   notifyQuoteExpiring: true,
   notifyNotCollectedDays: true,
   notifyStatuses: true,
+  notifyShopAnswers: true,
+  email: true,
 } as const;
 
 type Row = {
@@ -43,6 +46,8 @@ type Row = {
   notifyQuoteExpiring: boolean;
   notifyNotCollectedDays: number | null;
   notifyStatuses: string[];
+  notifyShopAnswers: boolean;
+  email: string | null;
 };
 
 const json = (shop: Row) => ({
@@ -54,6 +59,9 @@ const json = (shop: Row) => ({
   quote_expiring: shop.notifyQuoteExpiring,
   not_collected_days: shop.notifyNotCollectedDays,
   statuses: shop.notifyStatuses,
+  /** The shop's own email on a customer's answer to a quote, sent to `shop_email` (shop details). */
+  shop_answers: shop.notifyShopAnswers,
+  shop_email: shop.email,
 });
 export type NoticeSettings = ReturnType<typeof json>;
 
@@ -78,6 +86,7 @@ export async function saveNoticeSettings(
         notifyQuoteExpiring: body.quote_expiring,
         notifyNotCollectedDays: body.not_collected_days,
         notifyStatuses: body.statuses ? [...new Set(body.statuses)] : undefined,
+        notifyShopAnswers: body.shop_answers,
       },
       select: SELECT,
     });

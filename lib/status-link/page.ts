@@ -2,6 +2,8 @@ import { rows } from "@/lib/db";
 import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/i18n/config";
 import { applyStatusChange } from "@/lib/repairs/mutations";
+import { queueShopAnswer } from "@/lib/notices/shop-answer";
+import { wakeWorker } from "@/lib/notices/queue";
 import {
   effectiveQuoteStatus,
   awaitsQuoteAnswer,
@@ -141,7 +143,7 @@ export async function answerQuote(
   now = new Date(),
 ): Promise<AnswerOutcome> {
   if (!TOKEN_PATTERN.test(token)) return "unknown";
-  return client.$transaction(async (tx) => {
+  const outcome = await client.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string; shopId: string }[]>`
       SELECT r.id, r.shop_id AS "shopId" FROM repairs r WHERE ${byToken(token)} AND ${linkAlive} FOR UPDATE`;
     if (!locked) return "unknown";
@@ -151,7 +153,11 @@ export async function answerQuote(
     // The status's effects answer the pending quote with the repair's new status
     // (awaitsQuoteAnswer: the repair is never at it yet).
     const next: RepairStatus = answer === "approve" ? "approved" : "denied";
-    await applyStatusChange(tx, { shopId: current.shopId, byCustomer: true }, [current], next, { now });
-    return "answered";
+    const { updated } = await applyStatusChange(tx, { shopId: current.shopId, byCustomer: true }, [current], next, {
+      now,
+    });
+    return (await queueShopAnswer(tx, updated[0], next)) ? "answeredAndNoticed" : "answered";
   });
+  if (outcome === "answeredAndNoticed") wakeWorker();
+  return outcome === "answeredAndNoticed" ? "answered" : outcome;
 }

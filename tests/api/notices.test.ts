@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { GET as pageRoute } from "@/app/t/[token]/route";
+import { GET as pageRoute, POST as answerRoute } from "@/app/t/[token]/route";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { GET as settingsGet, PUT as settingsPut } from "@/app/api/shop/notices/route";
 import { GET as listRoute } from "@/app/api/repairs/[id]/notices/route";
 import { POST as resendRoute } from "@/app/api/repairs/[id]/notices/[noticeId]/resend/route";
@@ -483,6 +484,8 @@ describe("notices by email", () => {
       quote_expiring: false,
       not_collected_days: null,
       statuses: [],
+      shop_answers: false,
+      shop_email: null,
     });
     const saved = await settingsPut(
       authed(
@@ -498,6 +501,7 @@ describe("notices by email", () => {
       [{ not_collected_days: 2.5 }, "not_collected_days", "daysInvalid"],
       [{ statuses: ["ready"] }, "statuses.0", "statusInvalid"],
       [{ received: "yes" }, "received", "invalidField"],
+      [{ shop_answers: "on" }, "shop_answers", "invalidField"],
     ] as const) {
       const refused = await settingsPut(authed("/api/shop/notices", token, body, "PUT"));
       expect(refused.status).toBe(400);
@@ -524,5 +528,90 @@ describe("notices by email", () => {
       });
       expect(refused.status).toBe(400);
     }
+  });
+});
+
+describe("the shop's email on a customer's answer", () => {
+  /** The customer answers the quote on their status page. */
+  const answerByLink = (statusUrl: string, answer: "approve" | "decline") => {
+    const token = statusUrl.split("/t/")[1];
+    return answerRoute(
+      new Request(`http://localhost/t/${token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: "198.51.100.77" },
+        body: `answer=${answer}`,
+      }),
+      { params: Promise.resolve({ token }) },
+    );
+  };
+  const settingsOf = async (token: string) => (await settingsGet(authed("/api/shop/notices", token))).json();
+
+  it("is off until an owner turns it on, then tells the shop in its language which quote was approved or declined", async () => {
+    const { api, token, owner } = await shop({ notifyQuote: false, notifyReceived: false });
+    await db().shop.update({ where: { id: owner.shopId }, data: { email: "taller@vidal.cat", language: "ca" } });
+    expect(await settingsOf(token)).toMatchObject({ shop_answers: false, shop_email: "taller@vidal.cat" });
+    const quoted = async (number: string) => {
+      const repair = await createRepair(api, {
+        repair_number: number,
+        customer_name: "Montse Ferrer",
+        item_description: "Omega Seamaster",
+        customer_language: "es",
+      });
+      expect((await api.quote(repair.id, { amount: "285,5", expires_in_hours: 48 })).status).toBe(200);
+      return repair;
+    };
+
+    // Off: the answer is taken, and nothing is mailed.
+    const before = await quoted("R-A0");
+    expect((await answerByLink(before.status_url, "approve")).status).toBe(303);
+    expect((await noticesOf(before.id)).map((n) => n.event)).toEqual([]);
+
+    const saved = await settingsPut(authed("/api/shop/notices", token, { shop_answers: true }, "PUT"));
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ shop_answers: true });
+
+    const approved = await quoted("R-A1");
+    const declined = await quoted("R-A2");
+    expect((await answerByLink(approved.status_url, "approve")).status).toBe(303);
+    expect((await answerByLink(declined.status_url, "decline")).status).toBe(303);
+    // A second answer to an answered quote changes nothing and mails nothing.
+    await answerByLink(approved.status_url, "decline");
+    await deliver();
+
+    const mails = mailTo("taller@vidal.cat");
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Reparació R-A1: Montse Ferrer ha acceptat el pressupost",
+      "Reparació R-A2: Montse Ferrer ha rebutjat el pressupost",
+    ]);
+    const yes = mails.find((m) => String(m.subject).includes("R-A1"))!;
+    expect((yes.text as string).replace(/\u00a0/g, " ")).toContain(
+      "Montse Ferrer ha acceptat el pressupost de 285,50 € per a Omega Seamaster (reparació R-A1)",
+    );
+    expect(yes.text).toContain(`${settings().APP_URL.replace(/\/+$/, "")}/repairs/${approved.id}`);
+    // Nothing of the customer's: no status link, no address of theirs.
+    expect(yes.text).not.toContain("/t/");
+
+    // The repair's notices list it as the shop's, and "send again" sends it to the shop again.
+    const listed = await (
+      await listRoute(authed(`/api/repairs/${approved.id}/notices`, token), ctx(approved.id))
+    ).json();
+    expect(listed.notices).toMatchObject([{ event: "answered", status: "approved", to_email: "taller@vidal.cat" }]);
+    const again = await resendRoute(
+      authed(`/api/repairs/${approved.id}/notices/${listed.notices[0].id}/resend`, token, {}),
+      ctx(approved.id, listed.notices[0].id),
+    );
+    expect(again.status).toBe(201);
+    await deliver();
+    expect(mailTo("taller@vidal.cat").filter((m) => String(m.subject).includes("R-A1"))).toHaveLength(2);
+  });
+
+  it("sends nothing while the shop has no email of its own, and says so in the settings", async () => {
+    const { api, token, owner } = await shop({ notifyQuote: false, notifyReceived: false, notifyShopAnswers: true });
+    await db().shop.update({ where: { id: owner.shopId }, data: { email: null } });
+    expect(await settingsOf(token)).toMatchObject({ shop_answers: true, shop_email: null });
+    const repair = await createRepair(api, { customer_email: "someone@example.com" });
+    await api.quote(repair.id, { amount: 40, expires_in_hours: 48 });
+    expect((await answerByLink(repair.status_url, "approve")).status).toBe(303);
+    expect((await noticesOf(repair.id)).filter((n) => n.event === "answered")).toEqual([]);
   });
 });

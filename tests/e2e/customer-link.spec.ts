@@ -368,3 +368,41 @@ test("notices: the shop's switches, each email's state on the repair, and one ch
   await expect(section.getByText("The notice will be sent again")).toBeVisible();
   await expect(section.getByText("Sent", { exact: true })).toHaveCount(3, { timeout: 15_000 });
 });
+
+test("an owner has the shop emailed when a customer answers; the answer's email is listed on the repair as the shop's", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { headers } = await signedInOwner(page, request);
+  await page.goto("/settings");
+  const notices = page.getByRole("region", { name: "Customer notices" });
+  const hear = notices.getByRole("checkbox", { name: "Email the shop when a customer approves or declines a quote" });
+  // No address of the shop's own yet: the setting says where to give one.
+  await expect(notices.getByText("Sent to the shop’s own email: add one under Shop first.")).toBeVisible();
+  await expect(hear).not.toBeChecked();
+  await shopDetails(request, headers);
+  await page.reload();
+  await expect(notices.getByText("Sent to the shop’s own email (botiga@vidal.cat)", { exact: false })).toBeVisible();
+  await hear.check();
+  await notices.getByRole("button", { name: "Save" }).click();
+  await expect(notices.getByText("Notice settings saved")).toBeVisible();
+
+  const repair = await addRepair(request, headers, {
+    repair_number: "R-HEAR",
+    customer_name: "Joana Ferrer",
+    item_description: "Omega Seamaster",
+  });
+  await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 90.5, expires_in_hours: 72 } });
+  const customer = await phone(browser);
+  await customer.goto(repair.status_url);
+  await customer.getByRole("button", { name: "Acceptar el pressupost" }).click();
+  await expect(customer.getByText("Pressupost acceptat.")).toBeVisible();
+
+  await page.goto(`/repairs/${repair.id}`);
+  const section = page.getByRole("region", { name: "Customer notices" });
+  // The shop's language is Catalan: the list names the email in the reader's words, and its address.
+  await expect(section.getByText("To the shop: Approved")).toBeVisible();
+  await expect(section.getByText("botiga@vidal.cat")).toBeVisible();
+  await expect(section.getByText("Sent", { exact: true })).toBeVisible({ timeout: 15_000 });
+});

@@ -67,9 +67,9 @@ export function NoticesSection({
 
   const when = (iso: string) => dayTimeIn(iso, user.time_zone);
   const eventText = (notice: NoticeJson) =>
-    notice.event === "status" && notice.status
-      ? t("noticesUi.events.status", { status: t(`statuses.${notice.status}`) })
-      : t(`noticesUi.events.${notice.event}`);
+    (notice.event === "status" || notice.event === "answered") && notice.status
+      ? t(`noticesUi.events.${notice.event}`, { status: t(`statuses.${notice.status}`) })
+      : t(`noticesUi.events.${notice.event as Exclude<NoticeJson["event"], "status" | "answered">}`);
 
   return (
     <Section title={t("noticesUi.title")}>
