@@ -21,14 +21,21 @@ const SELECT = columnsWhere((spec) => spec.search)
  */
 const NEWLY_SEARCHED: RepairColumn[] = ["brand", "model"];
 
+/**
+ * The repairs to write again: the condition of the partial index that finds
+ * them (migration 20261128130000_search_text_to_rewrite), written out with
+ * the same constants so the planner reads that index, one probe once every
+ * repair is done (tests/api/search-brand-names.test.ts holds the two equal).
+ */
+export const TO_REWRITE = `(${NEWLY_SEARCHED.map((c) => `${c} IS NOT NULL`).join(" OR ")})
+      AND length(search_text) - length(replace(search_text, E'\\x${SEARCH_TEXT_SEPARATOR.charCodeAt(0).toString(16)}', '')) < ${SEARCH_TEXT_FIELDS - 1}`;
+
 /** Writes again the search text of every repair that needs it; how many were written. */
 export function rewriteSearchTexts(databaseUrl: string, pace: Pace = {}): Promise<number> {
   return rewriteRepairs<SearchFields>(databaseUrl, pace, {
     column: "search_text",
     select: SELECT,
-    where: `(${NEWLY_SEARCHED.map((c) => `${c} IS NOT NULL`).join(" OR ")})
-      AND length(search_text) - length(replace(search_text, $3, '')) < $4`,
-    params: [SEARCH_TEXT_SEPARATOR, SEARCH_TEXT_FIELDS - 1],
+    where: TO_REWRITE,
     next: (row) => searchTextOf(row),
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { rewriteSearchTexts } from "@/lib/repairs/search-rewrite";
+import { rewriteSearchTexts, TO_REWRITE } from "@/lib/repairs/search-rewrite";
+import { SEARCH_TEXT_FIELDS } from "@/lib/repairs/search-text";
 import { createRepair, shopSession, type RepairsClient } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
 
@@ -66,5 +67,21 @@ describe("searching what the counter types", () => {
       before,
     );
     expect(await rewriteSearchTexts(database.url())).toBe(0);
+  });
+
+  it("finds the repairs to write again through their own index, not by reading the table at every start", async () => {
+    // The pass's own condition, as it asks it, planned where the table's rows are no option.
+    const plan = await db().$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN SELECT id FROM repair_records WHERE id > '00000000-0000-0000-0000-000000000000' AND (${TO_REWRITE})
+          ORDER BY id LIMIT 500`,
+      );
+    });
+    expect(plan.map((row) => row["QUERY PLAN"]).join("\n")).toContain("repairs_search_text_to_rewrite_idx");
+    // The index is of this release's layout: a field newly searched needs a new one.
+    const [index] = await db().$queryRaw<{ indexdef: string }[]>`
+      SELECT indexdef FROM pg_indexes WHERE indexname = 'repairs_search_text_to_rewrite_idx'`;
+    expect(index.indexdef).toContain(`< ${SEARCH_TEXT_FIELDS - 1})`);
   });
 });
