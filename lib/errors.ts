@@ -56,6 +56,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   refundTooLarge: 422,
   discountNeedsPrice: 422,
   discountTooLarge: 422,
+  visitClosed: 422,
   voidLeavesRefund: 422,
   signatureTooLarge: 413,
   repairChanged: 412,

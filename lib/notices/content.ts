@@ -28,6 +28,8 @@ export type NoticeFacts = {
   quote?: { amount: number; expiresAt: Date | null; notes?: string | null };
   /** What is left to pay on collection (lib/repairs/balance.ts, leftToPay): said when more than nothing. */
   due?: number | null;
+  /** received: the other items left in the same visit (their numbers and descriptions). */
+  alsoLeft?: { repairNumber: string; itemDescription: string }[];
   /** not_collected: since when the item has been ready. */
   readySince?: Date;
   shop: ShopContact;
@@ -67,6 +69,11 @@ function noticeParts(facts: NoticeFacts) {
       : "",
     facts.due != null && facts.due > 0 && facts.event === "ready"
       ? t("due", { amount: formatAmount(facts.due, facts.language) })
+      : "",
+    facts.alsoLeft?.length && facts.event === "received"
+      ? t("alsoLeft", {
+          items: facts.alsoLeft.map((item) => `${item.repairNumber} (${item.itemDescription})`).join("; "),
+        })
       : "",
   ].filter(Boolean);
   return {

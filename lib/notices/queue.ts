@@ -5,6 +5,7 @@ import type { Prisma, Repair, Shop } from "@/lib/generated/prisma/client";
 import { leftToPay } from "@/lib/repairs/balance";
 import type { RepairStatus } from "@/lib/repairs/workflow";
 import { statusUrlTemplate } from "@/lib/status-link/link";
+import { visitItems } from "@/lib/repairs/visits";
 import { renderNotice, type NoticeEvent, type NoticeFacts } from "./content";
 
 // Queuing a notice: in the same transaction as the change that causes it, so
@@ -30,7 +31,13 @@ export function eventFor(shop: Switches, change: NoticeChange): NoticeEvent | nu
 }
 
 /** The facts of a notice about `repair`, from its row and its shop's. */
-export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySince?: Date): NoticeFacts {
+export function factsOf(
+  repair: Repair,
+  shop: Shop,
+  event: NoticeEvent,
+  readySince?: Date,
+  alsoLeft?: NoticeFacts["alsoLeft"],
+): NoticeFacts {
   return {
     event,
     language: repair.customerLanguage,
@@ -47,6 +54,7 @@ export function factsOf(repair: Repair, shop: Shop, event: NoticeEvent, readySin
         : { amount: Number(repair.quoteAmount), expiresAt: repair.quoteExpiresAt, notes: repair.quoteNotes },
     due: leftToPay(repair),
     readySince,
+    alsoLeft,
     shop,
   };
 }
@@ -73,7 +81,13 @@ export async function writeNotice(
 ) {
   // "Send again" of a status notice says the status it said, with everything else as it is now.
   const told = extra.status ? { ...repair, status: extra.status } : repair;
-  const content = renderNotice(factsOf(told, shop, event, extra.readySince));
+  // Items left together: one "received" email tells of them all, and replaces any of theirs not sent yet.
+  const alsoLeft = event === "received" ? await visitItems(tx, repair) : [];
+  if (alsoLeft.length > 0)
+    await tx.$executeRaw`
+      DELETE FROM notices WHERE repair_id = ANY(${alsoLeft.map((item) => item.id)}::uuid[])
+        AND event = 'received' AND state = 'queued' AND attempts = 0`;
+  const content = renderNotice(factsOf(told, shop, event, extra.readySince, alsoLeft));
   return tx.notice.create({
     data: {
       shopId: repair.shopId,

@@ -412,6 +412,8 @@ export const REPAIR_FIELDS = {
   /** The first repair a comeback returns to (POST only: a link is never changed). */
   warranty_of: { prop: "warrantyOf", kind: "id", nullable: true },
   under_warranty: { prop: "underWarranty", kind: "flag", always: true, export: "service" },
+  /** Items left together in one visit: the first one's id, on each (POST only, as same_visit_as). */
+  visit_id: { prop: "visitId", kind: "id", nullable: true },
   /** The first repair's number, for the export (the JSON has its id, warranty_of). */
   warranty_of_number: {
     prop: "warrantyOfNumber",

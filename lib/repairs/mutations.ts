@@ -21,6 +21,7 @@ import { isUuid } from "@/lib/uuid";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
 import { takeRepairNumber, type ShopForCreate } from "./numbering";
 import { comebackOf, startWarranty, warrantyUntilSql } from "./warranty";
+import { joinVisit } from "./visits";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
@@ -212,6 +213,9 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     const customerLanguage = fields.customerLanguage ?? shop.language;
     // A comeback: linked to its first repair; under its warranty, it starts with a quote of nothing.
     const comeback = data.warranty_of ? await comebackOf(tx, actor.shopId, data.warranty_of, shop.timeZone, now) : null;
+    const visitId = data.same_visit_as
+      ? await joinVisit(tx, actor.shopId, data.same_visit_as, shop.timeZone, now)
+      : null;
     const freeQuote = comeback?.underWarranty
       ? {
           quoteAmount: 0,
@@ -229,6 +233,7 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
       warrantyMonths: fields.warrantyMonths ?? (comeback?.underWarranty ? 0 : shop.warrantyMonths),
       ...comeback,
       ...freeQuote,
+      visitId,
       ...sealedToken(),
       customerLanguage,
       shopId: actor.shopId,
@@ -237,7 +242,9 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     await recordStatus(tx, actor, created.id, null, created.status, now);
     // Entered as already collected (a paper book's past): its warranty runs from now.
     if (created.status === "picked_up") [created] = await startWarranty(tx, actor.shopId, [created.id]);
-    return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify) };
+    // More items of the visit follow: the last one's email tells of them all.
+    const notify = data.more_items ? false : data.notify;
+    return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, notify) };
   });
   if (repair.noticed) wakeWorker();
   return repairJson({ ...repair, photos: [] });

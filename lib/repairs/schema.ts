@@ -190,6 +190,10 @@ export const repairCreateSchema = z
     notify,
     /** A comeback: the first repair it returns to (docs/aftercare.md). */
     warranty_of: z.preprocess(blankToNull, z.string(err("warrantyOfNotFound")).nullable()).optional(),
+    /** Left in the same visit as this repair of today (one "received" email for them all). */
+    same_visit_as: z.preprocess(blankToNull, z.string(err("visitNotFound")).nullable()).optional(),
+    /** More items of this visit follow: its "received" email waits for the last one. */
+    more_items: z.boolean(err("invalidField")).optional(),
   })
   .refine(estimateHasAmount, estimateError)
   .transform(onlyAnEstimateHasAmount);

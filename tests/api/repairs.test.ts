@@ -391,6 +391,8 @@ describe("GET /api/repairs/{id}", () => {
         "warranty_until",
         "warranty_of",
         "under_warranty",
+        // Items left together (docs/counter.md).
+        "visit_id",
         "rate_before",
         "rate_after",
         "amplitude_before",

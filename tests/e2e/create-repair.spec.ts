@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { e2eDb } from "./database";
 import { addRepair, signedInOwner } from "./session";
 
 const image = async (color: string) => ({
@@ -180,4 +181,50 @@ test("a session that ends while a repair is typed: after signing in again the fo
   await page.reload();
   await expect(page.getByRole("heading", { name: "R-KEPT" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("three items left in one visit: the form goes on to the next with the customer typed in, and one email names them all", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signedInOwner(page, request);
+  await page.goto("/repairs");
+  await page.getByRole("button", { name: "New repair" }).click();
+  const dialog = page.getByRole("dialog", { name: "New repair" });
+  await dialog.getByLabel("Customer name").fill("Montse Ferrer");
+  await dialog.getByLabel("Customer email").fill("montse.visit@example.com");
+  const items = ["Omega Seamaster", "Rolex Datejust", "Anell d'or"];
+  for (const item of items.slice(0, 2)) {
+    await dialog.getByLabel("Item description").fill(item);
+    await dialog.getByRole("button", { name: "Save and add another item" }).click();
+    await expect(dialog.getByText(/^Repair R-\S+ saved\. Now the next item of this visit/)).toBeVisible();
+    // The next item's form: the customer kept, the item empty, the visit said.
+    await expect(dialog.getByLabel("Customer name")).toHaveValue("Montse Ferrer");
+    await expect(dialog.getByLabel("Customer email")).toHaveValue("montse.visit@example.com");
+    await expect(dialog.getByLabel("Item description")).toHaveValue("");
+    await expect(dialog.getByText(/^Another item of the same visit as R-/)).toBeVisible();
+  }
+  await dialog.getByLabel("Item description").fill(items[2]);
+  await dialog.getByRole("button", { name: "Create repair" }).click();
+  await expect(dialog).toBeHidden();
+
+  const client = e2eDb();
+  try {
+    const repairs = await client.repair.findMany({
+      where: { customerEmail: "montse.visit@example.com" },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, visitId: true, itemDescription: true, repairNumber: true },
+    });
+    expect(repairs.map((r) => r.itemDescription)).toEqual(items);
+    expect(new Set(repairs.map((r) => r.visitId))).toEqual(new Set([repairs[0].id]));
+    // One "received" email, the last item's, naming the other two.
+    const notices = await client.notice.findMany({ where: { repairId: { in: repairs.map((r) => r.id) } } });
+    expect(notices.map((n) => n.repairId)).toEqual([repairs[2].id]);
+    expect(notices[0].textBody).toContain(
+      `In the same visit you also left: ${repairs[0].repairNumber} (Omega Seamaster); ${repairs[1].repairNumber} (Rolex Datejust).`,
+    );
+  } finally {
+    await client.$disconnect();
+  }
 });

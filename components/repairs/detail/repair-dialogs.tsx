@@ -11,6 +11,7 @@ import type { Flash } from "@/components/ui/use-flash";
 import { useFormat } from "@/components/repairs/format";
 import { comebackValues } from "@/components/repairs/form/repair-form-values";
 import { customerValues } from "@/components/repairs/form/customer-values";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { rememberedListHref, sayOnList } from "@/components/repairs/list/list-memory";
 import { isStale } from "@/lib/client/api-client";
 import { DeleteRepairDialog } from "./delete-dialog";
@@ -48,6 +49,7 @@ export function RepairDialogs({
   setFlash: (flash: Flash | null) => void;
 }) {
   const t = useTranslations();
+  const { time_zone: timeZone } = useCurrentUser().user;
   const router = useRouter();
   const format = useFormat();
   const { id, version } = repair;
@@ -101,7 +103,7 @@ export function RepairDialogs({
         // or another item of the same customer.
         <RepairFormDialog
           open
-          initial={dialog === "comeback" ? comebackValues(repair) : customerValues(repair)}
+          initial={dialog === "comeback" ? comebackValues(repair) : customerValues(repair, timeZone)}
           onOpenChange={(open) => !open && onClose()}
           onSaved={(saved) => {
             onClose();

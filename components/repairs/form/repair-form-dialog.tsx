@@ -55,6 +55,11 @@ export function RepairFormDialog({
       wide
     >
       <Form noValidate onSubmit={form.submit} className="grid gap-3 sm:grid-cols-2">
+        {values.same_visit_number && (
+          <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 sm:col-span-2">
+            {t("createRepair.sameVisit", { number: values.same_visit_number })}
+          </p>
+        )}
         {values.warranty_of_number && (
           <p className="rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-900 sm:col-span-2">
             {t("warranty.returnOf", { number: values.warranty_of_number })}
@@ -160,10 +165,20 @@ export function RepairFormDialog({
         />
         {form.notice && <SuccessNotice className="sm:col-span-2">{form.notice}</SuccessNotice>}
         {form.failure && <ErrorNotice className="sm:col-span-2">{form.failure}</ErrorNotice>}
-        <div className="flex justify-end gap-3 sm:col-span-2">
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
           <button type="button" onClick={() => close(false)} className={button("secondary")}>
             {t("createRepair.cancel")}
           </button>
+          {!editing && (
+            <button
+              type="button"
+              disabled={form.busy}
+              onClick={(event) => void form.submit(event, true)}
+              className={button("secondary")}
+            >
+              {t("createRepair.saveAndNext")}
+            </button>
+          )}
           <button type="submit" disabled={form.busy} className={button("primary")}>
             {form.busy ? t("createRepair.saving") : editing ? t("createRepair.saveChanges") : t("createRepair.save")}
           </button>

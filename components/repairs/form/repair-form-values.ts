@@ -26,6 +26,9 @@ export const EMPTY = {
   /** A comeback's first repair (its id is sent; its number only shown). */
   warranty_of: "",
   warranty_of_number: "",
+  /** Another item of the same visit: a repair of it (its id is sent; its number only shown). */
+  same_visit_as: "",
+  same_visit_number: "",
 };
 export type Values = typeof EMPTY;
 export type Name = keyof Values;
@@ -96,6 +99,8 @@ export function valuesOf(repair: RepairJson, locale: Locale): Values {
     // Linked at creation, never changed by an edit.
     warranty_of: "",
     warranty_of_number: "",
+    same_visit_as: "",
+    same_visit_number: "",
   };
 }
 

@@ -18,6 +18,7 @@ import { apiErrorText, fieldErrorText } from "@/components/ui/error-text";
 import { useSendOut } from "@/components/repairs/status/use-send-out";
 import { draftKey } from "./draft-key";
 import { shrinkPhoto } from "./shrink-photo";
+import { customerValues } from "./customer-values";
 import { check, EMPTY, payloadOf, readDraft, valuesOf, writeDraft, type Name, type Values } from "./repair-form-values";
 
 export type RepairFormProps = {
@@ -110,7 +111,8 @@ export function useRepairForm({ repair, initial, onSaved, onPhotosAdded, onStale
     }
   }
 
-  async function submit(event: FormEvent) {
+  /** Saves; `more`: another item of this visit follows (a new repair's form for it opens in its place). */
+  async function submit(event: FormEvent, more = false) {
     event.preventDefault();
     const found = check(values, locale, editing);
     const deadline = values.deadline.trim();
@@ -131,7 +133,7 @@ export function useRepairForm({ repair, initial, onSaved, onPhotosAdded, onStale
     // Going out asks where first; the send-out dialog shows what the save answers.
     if (editing && values.status === "outsourced" && repair.status !== "outsourced")
       return sendOut.ask((details) => save({ send_out: details }, true));
-    await save();
+    await save(more ? { more_items: true } : {});
   }
 
   /** What was typed besides the repair, saved once it exists: the photos, then the deposit; what failed, said. */
@@ -169,10 +171,14 @@ export function useRepairForm({ repair, initial, onSaved, onPhotosAdded, onStale
             { ...payloadOf(values, locale, valuesOf(repair, locale)), ...extra },
             repair.version,
           )
-        : await repairsApi.create(payloadOf(values, locale));
+        : await repairsApi.create({ ...payloadOf(values, locale), ...extra });
       const problem = editing ? undefined : await saveExtras(saved);
       forget();
-      onSaved(saved, problem);
+      if (!extra.more_items) return onSaved(saved, problem);
+      // The next item of the visit: the same customer, the form otherwise empty.
+      setValues({ ...blank, ...customerValues(saved, user.time_zone) });
+      setNotice(t("createRepair.nextItem", { number: saved.repair_number }));
+      if (problem) setFailure(problem);
     } catch (error) {
       // Changed since the form opened: the repair is read again behind it, what was typed stays.
       if (isStale(error)) onStale?.();

@@ -20,6 +20,7 @@ import { RepairRows } from "./repair-rows";
 import { NewRepair } from "./new-repair";
 import { takeListMessage } from "./list-memory";
 import { customerValues } from "@/components/repairs/form/customer-values";
+import { useCurrentUser } from "@/components/session/auth-guard";
 import { useOnAnswer } from "@/components/session/answer-event";
 import { useStatusChange } from "@/components/repairs/status/use-status-change";
 
@@ -29,6 +30,7 @@ const BulkStatusBar = lazyComponent(() => import("./bulk-status").then((m) => m.
 
 export function RepairsList({ fields }: { fields: readonly ListShownField[] }) {
   const t = useTranslations();
+  const { time_zone: timeZone } = useCurrentUser().user;
   const router = useRouter();
   const list = useRepairList();
   // A customer answered a quote by the link: the list shows it at once.
@@ -163,7 +165,7 @@ export function RepairsList({ fields }: { fields: readonly ListShownField[] }) {
         <PrintOffer
           repair={created}
           onClose={() => setCreated(null)}
-          onAnother={() => setAnother(customerValues(created))}
+          onAnother={() => setAnother(customerValues(created, timeZone))}
         />
       )}
       {chosen.length > 0 && (
