@@ -117,20 +117,13 @@ export function NoticesSettings() {
         <Form noValidate onSubmit={save} className="mt-3 flex flex-col gap-3">
           <fieldset disabled={!mail || !isOwner} className="flex flex-col gap-3 disabled:opacity-60">
             {SWITCHES.map(([name, label]) => (
-              <label key={name} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values[name]}
-                  onChange={(e) => set({ [name]: e.target.checked })}
-                  className="mt-1 h-4 w-4"
-                />
-                <span>
-                  <span className="font-medium text-slate-900">{t(`settings.${label}`)}</span>
-                  <span className="block text-slate-600">
-                    {t("settings.noticePreview", { subject: example(name) })}
-                  </span>
-                </span>
-              </label>
+              <Switch
+                key={name}
+                checked={values[name]}
+                onChange={(on) => set({ [name]: on })}
+                label={t(`settings.${label}`)}
+                hint={t("settings.noticePreview", { subject: example(name) })}
+              />
             ))}
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <label className="flex items-start gap-2">
@@ -183,22 +176,17 @@ export function NoticesSettings() {
                 ))}
               </div>
             </fieldset>
-            <label className="flex items-start gap-2 border-t border-slate-200 pt-3 text-sm">
-              <input
-                type="checkbox"
-                checked={values.shop_answers}
-                onChange={(e) => set({ shop_answers: e.target.checked })}
-                className="mt-1 h-4 w-4"
-              />
-              <span>
-                <span className="font-medium text-slate-900">{t("settings.noticeShopAnswers")}</span>
-                <span className="block text-slate-600 [overflow-wrap:anywhere]">
-                  {shopEmail
-                    ? t("settings.noticeShopAnswersHint", { email: shopEmail })
-                    : t("settings.noticeShopAnswersNoEmail")}
-                </span>
-              </span>
-            </label>
+            <Switch
+              className="border-t border-slate-200 pt-3"
+              checked={values.shop_answers}
+              onChange={(on) => set({ shop_answers: on })}
+              label={t("settings.noticeShopAnswers")}
+              hint={
+                shopEmail
+                  ? t("settings.noticeShopAnswersHint", { email: shopEmail })
+                  : t("settings.noticeShopAnswersNoEmail")
+              }
+            />
             <button type="submit" disabled={busy} className={button("primary", "self-start")}>
               {busy ? t("settings.saving") : t("settings.save")}
             </button>
@@ -209,5 +197,30 @@ export function NoticesSettings() {
         <FlashNotice flash={flash} />
       </div>
     </section>
+  );
+}
+
+/** A notice's switch: what it sends, and under it an example or where it goes. */
+function Switch({
+  checked,
+  onChange,
+  label,
+  hint,
+  className = "",
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  hint: string;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-start gap-2 text-sm ${className}`}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 h-4 w-4" />
+      <span>
+        <span className="font-medium text-slate-900">{label}</span>
+        <span className="block text-slate-600 [overflow-wrap:anywhere]">{hint}</span>
+      </span>
+    </label>
   );
 }
