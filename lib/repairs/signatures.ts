@@ -98,41 +98,72 @@ export async function addSignature(client: PrismaClient, scope: Scope, input: un
     throw error instanceof AppError && IMAGE_FAULTS.has(error.code) ? new AppError("signatureImageInvalid") : error;
   });
   if (cleaned.kind !== "png") throw new AppError("signatureImageInvalid");
-  const filePath = newPhotoPath("png");
+  // An intake's signature covers every item of the visit not signed yet (one receipt lists them all): each its own copy.
+  const others = stage === "intake" ? await unsignedVisitItems(client, scope) : [];
+  const files = new Map([scope.repairId, ...others].map((repairId) => [repairId, newPhotoPath("png")]));
+  const written: string[] = [];
+  const kept = new Set<string>();
   try {
-    await writePhoto(filePath, cleaned.bytes);
+    for (const filePath of files.values()) {
+      written.push(filePath);
+      await writePhoto(filePath, cleaned.bytes);
+    }
     const created = await client.$transaction(async (tx) => {
-      // Locked: a delete or a status change meanwhile waits, and one before is seen.
-      await lockRepair(tx, scope.shopId, scope.repairId);
+      // Locked (in one order, as any signing of the visit locks them): a delete or a
+      // status change meanwhile waits, and one before is seen.
+      for (const repairId of [...files.keys()].sort()) await lockRepair(tx, scope.shopId, repairId);
       await assertSignable(tx, scope, stage);
-      await assertQuotaFits(tx, scope.shopId, cleaned.bytes.length);
-      const signature = await tx.signature.create({
-        data: {
-          shopId: scope.shopId,
-          repairId: scope.repairId,
-          stage,
-          signerName: signer_name,
-          filePath,
-          sizeBytes: cleaned.bytes.length,
-          takenById: scope.userId,
-        },
-        include: { takenBy: { select: { name: true } } },
-      });
-      await tx.repairEvent.create({
-        data: {
-          shopId: scope.shopId,
-          repairId: scope.repairId,
-          kind: "signed",
-          detail: eventDetail(stage, signer_name),
-          changedById: scope.userId,
-          changedAt: signature.signedAt,
-        },
-      });
-      return signature;
+      const signed = [scope.repairId];
+      for (const repairId of others) {
+        // One signed or worked on meanwhile keeps what it has.
+        if (await assertSignable(tx, { ...scope, repairId }, stage).then(() => true, () => false)) signed.push(repairId);
+      }
+      await assertQuotaFits(tx, scope.shopId, cleaned.bytes.length * signed.length);
+      const rows = [];
+      for (const repairId of signed) {
+        const filePath = files.get(repairId)!;
+        kept.add(filePath);
+        const signature = await tx.signature.create({
+          data: {
+            shopId: scope.shopId,
+            repairId,
+            stage,
+            signerName: signer_name,
+            filePath,
+            sizeBytes: cleaned.bytes.length,
+            takenById: scope.userId,
+          },
+          include: { takenBy: { select: { name: true } } },
+        });
+        await tx.repairEvent.create({
+          data: {
+            shopId: scope.shopId,
+            repairId,
+            kind: "signed",
+            detail: eventDetail(stage, signer_name),
+            changedById: scope.userId,
+            changedAt: signature.signedAt,
+          },
+        });
+        rows.push(signature);
+      }
+      return rows[0];
     });
+    await removePhotos(written.filter((filePath) => !kept.has(filePath)));
     return signatureJson({ ...created, takenBy: created.takenBy?.name });
   } catch (error) {
-    await removePhotos([filePath]);
+    await removePhotos(written);
     throw uniqueViolation(error) ?? storageError(error);
   }
+}
+
+/** The other items of the repair's visit whose intake is not signed yet, in the order left. */
+async function unsignedVisitItems(client: PrismaClient, { shopId, repairId }: Scope): Promise<string[]> {
+  const found = await client.$queryRaw<{ id: string }[]>`
+    SELECT r.id FROM repairs r
+    WHERE r.shop_id = ${shopId}::uuid AND r.id <> ${repairId}::uuid
+      AND r.visit_id = (SELECT visit_id FROM repairs WHERE id = ${repairId}::uuid AND shop_id = ${shopId}::uuid)
+      AND NOT EXISTS (SELECT 1 FROM signatures s WHERE s.repair_id = r.id AND s.stage = 'intake')
+    ORDER BY r.created_at, r.id`;
+  return found.map((row) => row.id);
 }

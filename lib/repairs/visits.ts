@@ -1,7 +1,11 @@
+import { rows } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type PrismaClient } from "@/lib/generated/prisma/client";
 import { dayIn } from "@/lib/time-zone";
 import { isUuid } from "@/lib/uuid";
+import { selectRepairColumns } from "./columns";
+import { assertRepairId, notFound } from "./queries";
+import { repairJson, type RepairFields } from "./serialize";
 
 // Items a customer leaves together (issue 51, docs/counter.md): each repair
 // of a visit holds the visit's first repair's id in visit_id, that one too.
@@ -39,4 +43,18 @@ export async function visitItems(
     SELECT id, repair_number AS "repairNumber", item_description AS "itemDescription" FROM repairs
     WHERE shop_id = ${repair.shopId}::uuid AND visit_id = ${repair.visitId}::uuid AND id <> ${repair.id}::uuid
     ORDER BY created_at, id`;
+}
+
+/** GET /repairs/{id}/visit: every item of the repair's visit, in the order left (the repair alone when it has none). */
+export async function visitOf(client: PrismaClient, shopId: string, id: string) {
+  assertRepairId(id);
+  const found = await rows<RepairFields>(
+    client,
+    Prisma.sql`SELECT ${selectRepairColumns()} FROM repairs
+      WHERE shop_id = ${shopId}::uuid AND (id = ${id}::uuid
+        OR visit_id = (SELECT visit_id FROM repairs WHERE id = ${id}::uuid AND shop_id = ${shopId}::uuid))
+      ORDER BY created_at, id`,
+  );
+  if (!found.some((repair) => repair.id === id)) throw notFound();
+  return { repairs: found.map((repair) => repairJson(repair)) };
 }

@@ -1,4 +1,11 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { GET as listSignaturesRoute, POST as signRoute } from "@/app/api/repairs/[id]/signatures/route";
+import { GET as visitRoute } from "@/app/api/repairs/[id]/visit/route";
+import { settings } from "@/lib/env";
+import { authed } from "../helpers/auth";
 import { db } from "@/lib/db";
 import { forgetSettings } from "@/lib/env";
 import { smtpMailer } from "@/lib/notices/transport";
@@ -20,6 +27,27 @@ afterAll(async () => {
   mailer.close();
   await inbox.close();
 });
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const visitOf = async (token: string, id: string) => visitRoute(authed(`/api/repairs/${id}/visit`, token), ctx(id));
+const signaturesOf = async (token: string, id: string) =>
+  (await (await listSignaturesRoute(authed(`/api/repairs/${id}/signatures`, token), ctx(id))).json()).signatures as {
+    stage: string;
+    signer_name: string;
+    url: string;
+  }[];
+const drawn = async () =>
+  `data:image/png;base64,${(
+    await sharp({ create: { width: 300, height: 120, channels: 4, background: "#fff0" } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="120"><path d="M10 100 L 290 20" stroke="#000" stroke-width="3"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer()
+  ).toString("base64")}`;
 const mailTo = (address: string) => inbox.messages.filter((m) => m.to && "text" in m.to && m.to.text === address);
 
 describe("one visit, several items", () => {
@@ -93,5 +121,57 @@ describe("one visit, several items", () => {
     }
     expect(await db().repair.count({ where: { shopId: owner.shopId } })).toBe(before);
     expect((await db().repair.findUniqueOrThrow({ where: { id: theirs.id } })).visitId).toBeNull();
+  });
+
+  it("lists a visit's items with any of them, and one intake signature signs every item not signed yet", async () => {
+    const { api, token } = await shopSession();
+    const other = await shopSession();
+    const image = await drawn();
+    const sign = (id: string, signer: string, drawing = image) =>
+      signRoute(
+        authed(`/api/repairs/${id}/signatures`, token, { stage: "intake", signer_name: signer, image: drawing }),
+        ctx(id),
+      );
+    // The first item was signed on its own before the others were added: it keeps that signature.
+    const first = await createRepair(api, { repair_number: "R-S1", item_description: "Omega" });
+    expect((await sign(first.id, "Montse Ferrer")).status).toBe(201);
+    const second = await createRepair(api, {
+      repair_number: "R-S2",
+      item_description: "Rolex",
+      same_visit_as: first.id,
+    });
+    const third = await createRepair(api, {
+      repair_number: "R-S3",
+      item_description: "Anell",
+      same_visit_as: first.id,
+    });
+    const alone = await createRepair(api, { repair_number: "R-S4" });
+
+    const listed = await (await visitOf(token, second.id)).json();
+    expect(listed.repairs.map((r: { repair_number: string }) => r.repair_number)).toEqual(["R-S1", "R-S2", "R-S3"]);
+    expect((await (await visitOf(token, alone.id)).json()).repairs.map((r: { id: string }) => r.id)).toEqual([
+      alone.id,
+    ]);
+    // Another shop's repair is not found, whatever visit it is in.
+    expect((await visitOf(other.token, first.id)).status).toBe(404);
+
+    // A drawing refused signs nothing; the third's signature signs the second too.
+    expect((await sign(third.id, "Montse F.", "data:image/png;base64,AAAA")).status).toBe(400);
+    expect(await signaturesOf(token, second.id)).toEqual([]);
+    expect((await sign(third.id, "Montse F.")).status).toBe(201);
+
+    const [firstSig, secondSig, thirdSig, aloneSig] = await Promise.all(
+      [first, second, third, alone].map((r) => signaturesOf(token, r.id)),
+    );
+    expect(firstSig.map((s) => s.signer_name)).toEqual(["Montse Ferrer"]);
+    expect(secondSig.map((s) => s.signer_name)).toEqual(["Montse F."]);
+    expect(thirdSig.map((s) => s.signer_name)).toEqual(["Montse F."]);
+    expect(aloneSig).toEqual([]);
+    // Each item its own copy of the drawing, on disk.
+    expect(secondSig[0].url).not.toBe(thirdSig[0].url);
+    for (const s of [...secondSig, ...thirdSig])
+      expect(existsSync(path.join(settings().UPLOAD_DIR, s.url.replace("/uploads/", "")))).toBe(true);
+    // Signed once, not again.
+    expect((await (await sign(second.id, "Montse")).json()).code).toBe("signatureExists");
   });
 });
