@@ -44,18 +44,19 @@ export function PrintView({
     let live = true;
     (async () => {
       const tag = format === "tag";
-      const [repair, shop, { signatures }, { payments }] = await Promise.all([
+      const [repair, shop, { signatures }, { payments }, { repairs: visit }] = await Promise.all([
         repairsApi.get(id),
         shopApi.get(),
         tag ? { signatures: [] } : signaturesApi.list(id),
         tag ? { payments: [] } : paymentsApi.list(id),
+        tag ? { repairs: [] } : repairsApi.visit(id),
       ]);
       // The ticket is the customer's, in their language; the tag is the shop's.
       const language = format === "tag" ? shop.language : repair.customer_language;
       const messages = (await import(`@/messages/${language}.json`)).default;
       const t = createTranslator({ locale: language, messages }) as unknown as Translate;
       const qr = await qrDataUrl(format === "tag" ? staffUrl(repair) : repair.status_url);
-      if (live) setLoaded({ repair, shop, signatures, payments, t, qr, language });
+      if (live) setLoaded({ repair, visit, shop, signatures, payments, t, qr, language });
     })().catch((error: unknown) => live && setFailure(apiErrorText(ui, error, ui("repair.errors.fetch"))));
     return () => {
       live = false;

@@ -1,11 +1,6 @@
 "use client";
 
 import type { Locale } from "@/i18n/config";
-import { formatDate } from "@/lib/repairs/dates";
-import { formatAmount } from "@/lib/repairs/money";
-import { fieldText } from "@/lib/repairs/field-text";
-import { fieldWriters } from "@/lib/repairs/value-text";
-import { shownFields } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import { dayIn } from "@/lib/time-zone";
@@ -15,11 +10,14 @@ import type { useTranslations } from "next-intl";
 import type { ShopDetails } from "@/lib/client/api";
 import type { PaymentJson } from "@/lib/payments/kinds";
 import { termsFor } from "@/lib/shop/terms";
+import { itemFacts, ticketFacts, warrantyText } from "./ticket-facts";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 export type Translate = ReturnType<typeof useTranslations<never>>;
 export type Loaded = {
   repair: RepairJson;
+  /** Every item left in the repair's visit, in the order left (the repair alone when it has none): the intake's receipt lists them. */
+  visit: RepairJson[];
   shop: ShopDetails;
   signatures: SignatureJson[];
   payments: PaymentJson[];
@@ -47,6 +45,7 @@ export type Copy = "customer" | "shop";
 
 export function Ticket({
   repair,
+  visit,
   shop,
   signatures,
   payments,
@@ -69,6 +68,8 @@ export function Ticket({
   const intake = signed("intake");
   const terms = termsFor(shop.ticket_terms, locale, shop.language);
   const title = paymentReceipt ? t("print.paymentTitle") : pickedUp ? t("print.pickupTitle") : t("print.ticketTitle");
+  // The intake's receipt of a visit lists every item left in it, under one signature.
+  const together = pickedUp || paymentReceipt ? [] : visit.filter((item) => item.id !== repair.id);
   const follow = (
     <div className="flex items-center gap-[3mm]">
       {/* A data: URL made here; next/image has nothing to add. */}
@@ -115,16 +116,26 @@ export function Ticket({
               {title} · {t(`print.copy.${copy}`)}
             </h1>
             <p className="text-[2em] font-bold leading-tight">{repair.repair_number}</p>
+            {together.length > 0 && (
+              <p>
+                {t("print.visitItems", {
+                  count: together.length + 1,
+                  numbers: visit.map((item) => item.repair_number).join(", "),
+                })}
+              </p>
+            )}
           </div>
           {/* Label and value run together, wrapped between words; on paper in two columns. */}
-          <dl className={receipt ? "flex flex-col gap-[0.5mm]" : "columns-2 gap-x-[5mm]"}>
-            {facts.map(([label, value]) => (
-              <div key={label} className={receipt ? "" : "mb-[0.6mm] break-inside-avoid"}>
-                <dt className="inline font-semibold">{label}: </dt>
-                <dd className="inline whitespace-pre-line">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} receipt={receipt} />
+          {together.map((item) => (
+            <section key={item.id} className="border-t border-black pt-[1mm]">
+              <h2 className="font-bold">{item.repair_number}</h2>
+              <FactList
+                facts={[...itemFacts(item, shop, t, locale), [t("print.warranty"), warrantyText(item, t)]]}
+                receipt={receipt}
+              />
+            </section>
+          ))}
           {follow}
           {terms && <p className={`whitespace-pre-line ${receipt ? "" : "text-[0.9em]"}`}>{terms}</p>}
           <div className={`grid gap-x-[4mm] gap-y-[3mm] ${format === "a4" ? "grid-cols-[60mm_60mm]" : "grid-cols-2"}`}>
@@ -146,76 +157,18 @@ export function Ticket({
   );
 }
 
-/**
- * What a ticket says of the repair, label and value, in the customer's
- * language: the customer, the item and the work asked for, its record, the
- * dates, the price as agreed, the warranty, and what was paid.
- */
-function ticketFacts({
-  repair,
-  shop,
-  payments,
-  t,
-  locale,
-}: Pick<Loaded, "repair" | "shop" | "payments" | "t"> & { locale: Locale }): [string, string][] {
-  const pickedUp = repair.picked_up_at !== null;
-  const facts: [string, string][] = [
-    [t("print.received"), dayIn(repair.created_at, shop.time_zone)],
-    [t("print.customer"), repair.customer_name],
-    ...(repair.customer_phone ? [[t("fields.customer_phone"), repair.customer_phone] as [string, string]] : []),
-    [t("print.item"), `${t(`itemTypes.${repair.item_type}`)}: ${repair.item_description}`],
-    ...recordLines(repair, t, locale),
-    [t("print.deadline"), repair.deadline ? formatDate(repair.deadline) : "—"],
-  ];
-  // Under an earlier repair's warranty its "quote" of nothing is the warranty line's no charge.
-  const covered = repair.under_warranty && repair.quote_amount === 0;
-  if (repair.quote_amount !== null && repair.quote_status !== "denied" && !covered) {
-    const state =
-      repair.quote_status === "approved"
-        ? t("print.quoteAccepted")
-        : repair.quote_expires_at
-          ? t("print.validUntil", { date: dayIn(repair.quote_expires_at, shop.time_zone) })
-          : "";
-    facts.push([t("print.quote"), [formatAmount(repair.quote_amount, locale), state].filter(Boolean).join(" · ")]);
-  }
-  if (pickedUp && repair.final_price !== null)
-    facts.push([t("print.finalPrice"), formatAmount(repair.final_price, locale)]);
-  facts.push([t("print.warranty"), warrantyText(repair, t)]);
-  if (pickedUp)
-    facts.push([
-      t("print.collected"),
-      [
-        t("print.collectedBy", {
-          name: repair.collected_by ?? repair.customer_name,
-          date: dayIn(repair.picked_up_at!, shop.time_zone),
-        }),
-        repair.id_checked ? t("print.idChecked") : "",
-      ]
-        .filter(Boolean)
-        .join(" · "),
-    ]);
-  // What was paid so far (voids left out), and what is left of what is due.
-  const counted = payments.filter((p) => p.voided_at === null);
-  for (const p of counted)
-    facts.push([
-      t("print.payment", {
-        kind: p.discount ? `${t(`money.kinds.${p.kind}`)} (${t("money.discountMark")})` : t(`money.kinds.${p.kind}`),
-        date: dayIn(p.created_at, shop.time_zone),
-        method: t(`money.methods.${p.method}`),
-      }),
-      formatAmount(p.kind === "refund" ? -p.amount : p.amount, locale),
-    ]);
-  if (counted.length) facts.push([t("print.paid"), formatAmount(repair.paid_total, locale)]);
-  if (repair.amount_due !== null)
-    facts.push([t("print.leftToPay"), formatAmount(Math.max(repair.balance_due, 0), locale)]);
-  return facts;
-}
-
-/** The warranty the shop gives on this repair, as its months say (a comeback's is the first repair's). */
-function warrantyText(repair: RepairJson, t: Translate): string {
-  if (repair.under_warranty) return t("print.warrantyComeback");
-  if (repair.warranty_months === 0) return t("print.noWarranty");
-  return t("print.warrantyTerms", { months: repair.warranty_months });
+/** Facts as label and value run together, wrapped between words; on paper in two columns. */
+function FactList({ facts, receipt }: { facts: [string, string][]; receipt: boolean }) {
+  return (
+    <dl className={receipt ? "flex flex-col gap-[0.5mm]" : "columns-2 gap-x-[5mm]"}>
+      {facts.map(([label, value]) => (
+        <div key={label} className={receipt ? "" : "mb-[0.6mm] break-inside-avoid"}>
+          <dt className="inline font-semibold">{label}: </dt>
+          <dd className="inline whitespace-pre-line">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** A signature as drawn (or a line to sign on), above its label and who signed when. */
@@ -249,14 +202,4 @@ function SignatureLine({
       </div>
     </div>
   );
-}
-
-/** The item's identity and condition as recorded at the counter (lib/repairs/fields.ts `show`), in the ticket's language. */
-function recordLines(repair: RepairJson, t: Translate, locale: Locale): [string, string][] {
-  const json = repair as unknown as Record<string, unknown>;
-  const write = fieldWriters(t as (key: string) => string, (value) => formatAmount(value, locale), locale);
-  return shownFields("ticket", null, repair.item_type).flatMap((column) => {
-    const text = fieldText(column, json[column], write);
-    return text === null ? [] : [[t(`fields.${column}` as never), text] as [string, string]];
-  });
 }

@@ -135,6 +135,8 @@ export const repairsApi = {
     apiRequest<{ customers: CustomerSuggestion[] }>(`/repairs/customers?q=${encodeURIComponent(q)}`),
   /** The repair's news as a WhatsApp link, or null without a number that takes messages. */
   whatsapp: (id: string) => apiRequest<{ url: string | null }>(`/repairs/${id}/whatsapp`),
+  /** Every item of the repair's visit, in the order left (the repair alone when it has none). */
+  visit: (id: string) => apiRequest<{ repairs: RepairJson[] }>(`/repairs/${id}/visit`),
   notices: (id: string) => apiRequest<{ mail_configured: boolean; notices: NoticeJson[] }>(`/repairs/${id}/notices`),
   resendNotice: (id: string, noticeId: string) =>
     apiRequest<{ notice: NoticeJson }>(`/repairs/${id}/notices/${noticeId}/resend`, { method: "POST", body: {} }),

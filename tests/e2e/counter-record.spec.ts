@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { drawSignature } from "./draw";
 import { printedSheet } from "./pdf";
 import { inCatalan } from "./session";
 
@@ -7,17 +8,6 @@ import { inCatalan } from "./session";
 // the shop, signed with a finger, and the receipt printed and read back.
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
-
-/** A signature drawn across the box, as a finger would. */
-async function drawSignature(page: Page, pad: Locator) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 12), box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)));
-  await page.mouse.up();
-}
 
 async function printed(page: Page, id: string) {
   await page.goto(`/repairs/${id}/print?format=a5`);
@@ -104,7 +94,7 @@ test("a watch and a ring are taken in with their record, numbered by the shop, s
   // The drawn signature is on the sheet (wider than tall, unlike the QR code).
   expect(ring.images.some((image) => image.width > 1.3 * image.height)).toBe(true);
 
-  // The watch's receipt: its own number, identity and condition, and no signature yet, only the line to sign on.
+  // The watch was left in the same visit: its receipt says so, lists the ring, and carries the one signature.
   const [watch] = (await (await request.get("/api/repairs?search=SN-555", { headers })).json()).repairs;
   const sheet = await printed(page, watch.id);
   for (const part of [
@@ -115,9 +105,12 @@ test("a watch and a ring are taken in with their record, numbered by the shop, s
     "Vidre ratllat, Corretja gastada",
     "Capsa i papers",
     "1.250,50 €",
+    "2 articles deixats junts",
+    "Anell solitari, ajustar la talla",
+    "Signatura del client: Joana Ferrer",
   ])
     expect(sheet.text).toContain(part);
-  expect(sheet.images.some((image) => image.width > 1.3 * image.height)).toBe(false);
+  expect(sheet.images.some((image) => image.width > 1.3 * image.height)).toBe(true);
 
   // The list shows a watch's brand and model: fields the registry puts on the list (on a phone, in its card).
   await page.goto("/repairs");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { e2eDb } from "./database";
+import { drawSignature } from "./draw";
 import { addRepair, signedInOwner } from "./session";
 
 const image = async (color: string) => ({
@@ -209,6 +210,19 @@ test("three items left in one visit: the form goes on to the next with the custo
   await dialog.getByRole("button", { name: "Create repair" }).click();
   await expect(dialog).toBeHidden();
 
+  // The customer signs once, on the last item's screen, for all three.
+  await page.getByRole("link", { name: "Customer signs" }).click();
+  const sign = page.getByRole("dialog", { name: "Customer's signature" });
+  await expect(
+    sign.getByText(
+      /^It also signs for the other items of this visit not signed yet: R-\S+ \(Omega Seamaster\); R-\S+ \(Rolex Datejust\)\.$/,
+    ),
+  ).toBeVisible();
+  await drawSignature(page, sign.getByRole("img", { name: /Signature box/ }));
+  await sign.getByRole("button", { name: "Save signature" }).click();
+  await expect(sign).toBeHidden();
+  const lastId = page.url().split("/repairs/")[1].split("?")[0];
+
   const client = e2eDb();
   try {
     const repairs = await client.repair.findMany({
@@ -224,6 +238,20 @@ test("three items left in one visit: the form goes on to the next with the custo
     expect(notices[0].textBody).toContain(
       `In the same visit you also left: ${repairs[0].repairNumber} (Omega Seamaster); ${repairs[1].repairNumber} (Rolex Datejust).`,
     );
+    expect(repairs[2].id).toBe(lastId);
+    const signed = await client.signature.findMany({ where: { repairId: { in: repairs.map((r) => r.id) } } });
+    expect(signed.map((s) => s.stage)).toEqual(["intake", "intake", "intake"]);
+
+    // One receipt: the last item's ticket lists the visit's three items, each with its own facts.
+    await page.goto(`/repairs/${lastId}/print?format=receipt`);
+    const customerCopy = page.locator('article[data-copy="customer"]');
+    await expect(
+      customerCopy.getByText(`3 items left together: ${repairs.map((r) => r.repairNumber).join(", ")}`),
+    ).toBeVisible();
+    for (const item of items) await expect(customerCopy.getByText(item, { exact: false })).toBeVisible();
+    await expect(customerCopy.getByRole("heading", { name: repairs[0].repairNumber })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
   } finally {
     await client.$disconnect();
   }

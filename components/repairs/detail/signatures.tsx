@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { signaturesApi } from "@/lib/client/counter-api";
-import { shopApi } from "@/lib/client/api";
+import { repairsApi, shopApi } from "@/lib/client/api";
 import { termsFor } from "@/lib/shop/terms";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import type { RepairJson } from "@/lib/repairs/serialize";
@@ -35,16 +35,23 @@ function IntakeSignatureDialog({
   const input = useSignatureInput(repair.customer_name);
   // The shop's terms, in the customer's language, as the ticket prints them.
   const [terms, setTerms] = useState<string | null>(null);
+  // The other items of its visit: the signature covers those not signed yet.
+  const [together, setTogether] = useState<RepairJson[]>([]);
   useEffect(() => {
     let live = true;
     shopApi.get().then(
       (shop) => live && setTerms(termsFor(shop.ticket_terms, repair.customer_language, shop.language)),
       () => undefined,
     );
+    if (repair.visit_id)
+      repairsApi.visit(repair.id).then(
+        ({ repairs }) => live && setTogether(repairs.filter((item) => item.id !== repair.id)),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
-  }, [repair.customer_language]);
+  }, [repair.customer_language, repair.id, repair.visit_id]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   async function save(event: FormEvent) {
@@ -69,6 +76,13 @@ function IntakeSignatureDialog({
             <RecordFacts section="work" repair={repair} />
             <RecordFacts section="condition" repair={repair} />
           </Facts>
+          {together.length > 0 && (
+            <p className="mt-2 text-sm text-slate-800">
+              {t("alsoVisit", {
+                items: together.map((item) => `${item.repair_number} (${item.item_description})`).join("; "),
+              })}
+            </p>
+          )}
           {terms && <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{terms}</p>}
         </section>
         <SignerFields input={input} />
