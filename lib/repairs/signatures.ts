@@ -116,7 +116,13 @@ export async function addSignature(client: PrismaClient, scope: Scope, input: un
       const signed = [scope.repairId];
       for (const repairId of others) {
         // One signed or worked on meanwhile keeps what it has.
-        if (await assertSignable(tx, { ...scope, repairId }, stage).then(() => true, () => false)) signed.push(repairId);
+        if (
+          await assertSignable(tx, { ...scope, repairId }, stage).then(
+            () => true,
+            () => false,
+          )
+        )
+          signed.push(repairId);
       }
       await assertQuotaFits(tx, scope.shopId, cleaned.bytes.length * signed.length);
       const rows = [];
