@@ -117,6 +117,7 @@ export async function queueNotices(
   repairs: Repair[],
   change: NoticeChange,
   notify?: boolean,
+  hold?: Date,
 ): Promise<boolean> {
   const told = repairs.filter((repair) => repair.customerEmail);
   if (notify === false || told.length === 0 || !mailConfigured()) return false;
@@ -125,14 +126,14 @@ export async function queueNotices(
   if (!event) return false;
   await assertMailRoom(tx, shop.id, told.length);
   // A status change's notice is held for the grace period: a slip undone meanwhile mails no one.
-  const holdUntil = change.kind === "status" ? new Date(Date.now() + settings().NOTICE_GRACE_MS) : undefined;
+  const holdUntil = change.kind === "status" ? new Date(Date.now() + settings().NOTICE_GRACE_MS) : hold;
   for (const repair of told) await writeNotice(tx, repair, shop, event, { holdUntil });
   return true;
 }
 
-/** queueNotices for one repair. */
-export const queueNotice = (tx: Tx, repair: Repair, change: NoticeChange, notify?: boolean) =>
-  queueNotices(tx, [repair], change, notify);
+/** queueNotices for one repair; `hold`: not sent before then (a visit's item that more follow). */
+export const queueNotice = (tx: Tx, repair: Repair, change: NoticeChange, notify?: boolean, hold?: Date) =>
+  queueNotices(tx, [repair], change, notify, hold);
 
 /**
  * Cancels the status notices of these repairs still held in their grace

@@ -21,7 +21,7 @@ import { isUuid } from "@/lib/uuid";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
 import { takeRepairNumber, type ShopForCreate } from "./numbering";
 import { comebackOf, startWarranty, warrantyUntilSql } from "./warranty";
-import { joinVisit } from "./visits";
+import { joinVisit, VISIT_NOTICE_HOLD_MS } from "./visits";
 import { env } from "@/lib/env";
 import { newStatusToken } from "@/lib/status-link/token";
 import { repairJson } from "./serialize";
@@ -242,9 +242,10 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
     await recordStatus(tx, actor, created.id, null, created.status, now);
     // Entered as already collected (a paper book's past): its warranty runs from now.
     if (created.status === "picked_up") [created] = await startWarranty(tx, actor.shopId, [created.id]);
-    // More items of the visit follow: the last one's email tells of them all.
-    const notify = data.more_items ? false : data.notify;
-    return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, notify) };
+    // More items of the visit follow: the next one's email replaces this one and tells of them all;
+    // held meanwhile, it still goes if no other comes.
+    const hold = data.more_items ? new Date(now.getTime() + VISIT_NOTICE_HOLD_MS) : undefined;
+    return { ...created, noticed: await queueNotice(tx, created, { kind: "created" }, data.notify, hold) };
   });
   if (repair.noticed) wakeWorker();
   return repairJson({ ...repair, photos: [] });

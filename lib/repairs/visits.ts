@@ -15,6 +15,13 @@ import { repairJson, type RepairFields } from "./serialize";
 type Tx = Prisma.TransactionClient;
 
 /**
+ * How long the "received" email of an item that more of its visit follow
+ * waits: the next item's email replaces it and names them all; a form
+ * closed without another item lets it go after this.
+ */
+export const VISIT_NOTICE_HOLD_MS = 15 * 60_000;
+
+/**
  * The visit a new repair joins, given a repair of it left today (the shop's
  * day): that one's visit, made of it when it had none. Locks that repair, so
  * two items added at once join the same visit.

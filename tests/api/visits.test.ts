@@ -86,6 +86,27 @@ describe("one visit, several items", () => {
     );
   });
 
+  it("still tells the customer when the form is closed without the next item: the held email goes after its wait", async () => {
+    const { api } = await shopSession();
+    const left = await createRepair(api, {
+      customer_name: "Laia Vidal",
+      customer_email: "laia@example.com",
+      repair_number: "R-H1",
+      item_description: "Cartier Tank",
+      more_items: true,
+    });
+    const [held] = await db().notice.findMany({ where: { repairId: left.id } });
+    const waits = held.nextAttemptAt.getTime() - held.createdAt.getTime();
+    expect(waits).toBeGreaterThan(14 * 60_000);
+    expect(waits).toBeLessThan(16 * 60_000);
+    await deliverDueNotices(db(), mailer);
+    expect(mailTo("laia@example.com")).toHaveLength(0);
+    // Its wait over (as 15 minutes later), it goes, alone.
+    await db().notice.update({ where: { id: held.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await deliverDueNotices(db(), mailer);
+    expect(mailTo("laia@example.com").map((m) => m.subject)).toEqual([expect.stringContaining("R-H1")]);
+  });
+
   it("tells of the earlier items when another is added after the first email left", async () => {
     const { api } = await shopSession();
     const customer = { customer_name: "Pere Soler", customer_email: "pere@example.com", customer_language: "es" };
