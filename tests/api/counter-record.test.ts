@@ -10,6 +10,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { authed, bearer } from "../helpers/auth";
 import { createRepair, repairInput, shopSession } from "../helpers/repairs";
 import { tempDir } from "../helpers/temp-dir";
+import { drawnSignature } from "../helpers/signature-image";
 import { withTestDatabase } from "../helpers/test-database";
 
 // The counter's record (docs/counter.md): the item's identity and condition,
@@ -24,19 +25,6 @@ const sign = (token: string, id: string, body: unknown) =>
   signRoute(authed(`/api/repairs/${id}/signatures`, token, body), ctx(id));
 const signaturesOf = async (token: string, id: string) =>
   (await (await listSignaturesRoute(authed(`/api/repairs/${id}/signatures`, token), ctx(id))).json()).signatures;
-const drawn = async () =>
-  `data:image/png;base64,${(
-    await sharp({ create: { width: 300, height: 120, channels: 4, background: "#fff0" } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg width="300" height="120"><path d="M10 100 C 80 10, 160 10, 290 90" stroke="#000" stroke-width="3" fill="none"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer()
-  ).toString("base64")}`;
 
 const watch = {
   item_type: "watch",
@@ -274,7 +262,7 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
   it("keeps one signature per moment as a clean PNG, served like photos, in the history, and never changed", async () => {
     const { token, api } = await shopSession();
     const repair = await createRepair(api);
-    const image = await drawn();
+    const image = await drawnSignature();
     const response = await sign(token, repair.id, { stage: "intake", signer_name: " Núria Vidal ", image });
     expect(response.status).toBe(201);
     const signature = await response.json();
@@ -330,7 +318,7 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
   ])("refuses %s and keeps nothing", async (_label, fields, status, code) => {
     const { token, api } = await shopSession();
     const repair = await createRepair(api);
-    const body = { image: await drawn(), ...fields };
+    const body = { image: await drawnSignature(), ...fields };
     const response = await sign(token, repair.id, body);
     expect(response.status).toBe(status);
     expect((await response.json()).code).toBe(code);
@@ -341,7 +329,11 @@ describe("POST and GET /api/repairs/{id}/signatures", () => {
     const mine = await shopSession();
     const theirs = await shopSession();
     const repair = await createRepair(theirs.api);
-    const response = await sign(mine.token, repair.id, { stage: "intake", signer_name: "A", image: await drawn() });
+    const response = await sign(mine.token, repair.id, {
+      stage: "intake",
+      signer_name: "A",
+      image: await drawnSignature(),
+    });
     expect(response.status).toBe(404);
     expect(await signaturesOf(theirs.token, repair.id)).toEqual([]);
   });

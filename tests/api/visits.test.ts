@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as listSignaturesRoute, POST as signRoute } from "@/app/api/repairs/[id]/signatures/route";
 import { GET as visitRoute } from "@/app/api/repairs/[id]/visit/route";
@@ -12,6 +11,7 @@ import { smtpMailer } from "@/lib/notices/transport";
 import { deliverDueNotices } from "@/lib/notices/worker";
 import { startInbox } from "@/scripts/lib/mail-sink";
 import { createRepair, repairInput, shopSession } from "../helpers/repairs";
+import { drawnSignature } from "../helpers/signature-image";
 import { withTestDatabase } from "../helpers/test-database";
 
 // One visit, several items (issue 51): a customer leaves three watches; they
@@ -35,19 +35,6 @@ const signaturesOf = async (token: string, id: string) =>
     signer_name: string;
     url: string;
   }[];
-const drawn = async () =>
-  `data:image/png;base64,${(
-    await sharp({ create: { width: 300, height: 120, channels: 4, background: "#fff0" } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg width="300" height="120"><path d="M10 100 L 290 20" stroke="#000" stroke-width="3"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer()
-  ).toString("base64")}`;
 const mailTo = (address: string) => inbox.messages.filter((m) => m.to && "text" in m.to && m.to.text === address);
 
 describe("one visit, several items", () => {
@@ -147,7 +134,7 @@ describe("one visit, several items", () => {
   it("lists a visit's items with any of them, and one intake signature signs every item not signed yet", async () => {
     const { api, token } = await shopSession();
     const other = await shopSession();
-    const image = await drawn();
+    const image = await drawnSignature();
     const sign = (id: string, signer: string, drawing = image) =>
       signRoute(
         authed(`/api/repairs/${id}/signatures`, token, { stage: "intake", signer_name: signer, image: drawing }),
