@@ -12,18 +12,11 @@ import { declaredLength, giveLingerRoom, LINGER, takeLingerRoom } from "./linger
 // anything under /api that does not come through here.
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/**
- * A JSON answer. Its text is handed to Response as a string: Response.json
- * encodes it to bytes and then copies them (docs/performance.md).
- */
+/** A JSON answer, never kept by a browser or proxy. */
 export function json(body: unknown, init?: ResponseInit): Response {
-  return new Response(JSON.stringify(body), {
+  return Response.json(body, {
     ...init,
-    headers: {
-      "Content-Type": "application/json",
-      ...NO_STORE,
-      ...(init?.headers as Record<string, string> | undefined),
-    },
+    headers: { ...NO_STORE, ...(init?.headers as Record<string, string> | undefined) },
   });
 }
 
