@@ -1,9 +1,9 @@
 import { createTranslator } from "next-intl";
 import { CATALOGS } from "@/i18n/catalogs";
-import { settings } from "@/lib/env";
 import type { Prisma, Repair } from "@/lib/generated/prisma/client";
 import { escape } from "@/lib/html";
 import { formatAmount } from "@/lib/repairs/money";
+import { repairScreenUrl } from "@/lib/status-link/link";
 import type { NoticeContent } from "./content";
 import { mailConfigured } from "./queue";
 
@@ -33,7 +33,7 @@ export function renderShopAnswer(
   };
   const subject = t(`subject.${answer}`, values);
   const lead = t(`body.${answer}`, values);
-  const url = `${settings().APP_URL.replace(/\/+$/, "")}/repairs/${repair.id}`;
+  const url = repairScreenUrl(repair.id);
   const why = t("why", { shop: shop.name });
   const text = [lead, "", t("open"), url, "", "-- ", why].join("\n");
   const html = [

@@ -15,6 +15,9 @@ export const LINK_DAYS_AFTER_PICKUP = 90;
 
 const base = () => settings().APP_URL.replace(/\/+$/, "");
 
+/** The absolute address of a repair's own screen, for staff (the shop's email on a customer's answer). */
+export const repairScreenUrl = (id: string) => `${base()}/repairs/${id}`;
+
 /** The absolute address of a repair's status page, from APP_URL and its stored token. */
 export function statusUrl(storedToken: string): string {
   return `${base()}/t/${readStatusToken(storedToken, env().ENCRYPTION_KEY)}`;
