@@ -19,7 +19,7 @@ import { dayIn } from "@/lib/time-zone";
 import { parseDeadline } from "./dates";
 import { isUuid } from "@/lib/uuid";
 import { SEARCH_PROPS, searchTextOf } from "./search-text";
-import { takeRepairNumber, type ShopForCreate } from "./numbering";
+import { takeRepairNumber, typedRepairNumber } from "./numbering";
 import { comebackOf, startWarranty, warrantyUntilSql } from "./warranty";
 import { joinVisit, VISIT_NOTICE_HOLD_MS } from "./visits";
 import { env } from "@/lib/env";
@@ -51,24 +51,39 @@ export function statusEffects(current: Repair, next: RepairStatus, now: Date): P
   return effects;
 }
 
+/**
+ * The status history rows of repairs moved, as one INSERT: `moved` is a
+ * relation of their id, from_status and to_status (as text).
+ */
+function historyInsert(actor: Changer, moved: Prisma.Sql, now: Date): Prisma.Sql {
+  const [byCustomer, changedBy] = "byCustomer" in actor ? [true, null] : [false, actor.userId];
+  return Prisma.sql`
+    INSERT INTO status_history (shop_id, repair_id, from_status, to_status, changed_at, changed_by_id, by_customer)
+    SELECT ${actor.shopId}::uuid, moved.id, moved.from_status::repair_status, moved.to_status::repair_status,
+      ${now}::timestamptz, ${changedBy}::uuid, ${byCustomer}
+    FROM ${moved}`;
+}
+
 /** One status history row for each repair moved (one statement for all); their held notices are cancelled. */
-export async function recordStatus(
+async function recordStatus(
   tx: Tx,
   actor: Changer,
   repairIds: string | string[],
-  from: RepairStatus | null | ((repairId: string) => RepairStatus),
+  from: RepairStatus | ((repairId: string) => RepairStatus),
   to: RepairStatus,
   now: Date,
 ) {
   const ids = [repairIds].flat();
-  if (from !== null) await cancelHeldNotices(tx, ids);
+  await cancelHeldNotices(tx, ids);
   const fromStatuses = ids.map((id) => (typeof from === "function" ? from(id) : from));
-  const [byCustomer, changedBy] = "byCustomer" in actor ? [true, null] : [false, actor.userId];
-  await tx.$executeRaw`
-    INSERT INTO status_history (shop_id, repair_id, from_status, to_status, changed_at, changed_by_id, by_customer)
-    SELECT ${actor.shopId}::uuid, moved.id, moved.from_status::repair_status, ${to}::repair_status, ${now}::timestamptz,
-      ${changedBy}::uuid, ${byCustomer}
-    FROM unnest(${ids}::uuid[], ${fromStatuses}::text[]) AS moved(id, from_status)`;
+  await tx.$executeRaw(
+    historyInsert(
+      actor,
+      Prisma.sql`(SELECT id, from_status, ${to}::text AS to_status
+        FROM unnest(${ids}::uuid[], ${fromStatuses}::text[]) AS u(id, from_status)) AS moved`,
+      now,
+    ),
+  );
 }
 
 /**
@@ -200,15 +215,8 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
   };
   const repair = await client.$transaction(async (tx) => {
     // A number left empty: the next of the shop's series, with the shop's settings in the same statement.
-    const { number, shop } = fields.repairNumber
-      ? {
-          number: fields.repairNumber,
-          shop: (
-            await tx.$queryRaw<ShopForCreate[]>`
-              SELECT language::text AS language, warranty_months AS "warrantyMonths", time_zone AS "timeZone"
-              FROM shops WHERE id = ${actor.shopId}::uuid`
-          )[0],
-        }
+    const { shop, numbered } = fields.repairNumber
+      ? await typedRepairNumber(tx, actor.shopId, fields.repairNumber)
       : await takeRepairNumber(tx, actor.shopId, now);
     const customerLanguage = fields.customerLanguage ?? shop.language;
     // A comeback: linked to its first repair; under its warranty, it starts with a quote of nothing.
@@ -225,21 +233,32 @@ export async function createRepair(client: PrismaClient, actor: Actor, input: un
           estimateAmount: null,
         }
       : {};
-    const repairNumber = number;
-    let created = await insertRepair(tx, {
-      ...fields,
-      repairNumber,
-      // A comeback under warranty is covered by the first repair's, until its date: none of its own unless given.
-      warrantyMonths: fields.warrantyMonths ?? (comeback?.underWarranty ? 0 : shop.warrantyMonths),
-      ...comeback,
-      ...freeQuote,
-      visitId,
-      ...sealedToken(),
-      customerLanguage,
-      shopId: actor.shopId,
-      searchText: searchTextOf({ ...fields, repairNumber }),
-    });
-    await recordStatus(tx, actor, created.id, null, created.status, now);
+    const token = sealedToken();
+    // The repair and its first history row in one statement.
+    const firstStatus = historyInsert(
+      actor,
+      Prisma.sql`(SELECT id, NULL AS from_status, status::text AS to_status FROM created) AS moved`,
+      now,
+    );
+    let created = await numbered((repairNumber, taken) =>
+      insertRepair(
+        tx,
+        {
+          ...fields,
+          repairNumber,
+          // A comeback under warranty is covered by the first repair's, until its date: none of its own unless given.
+          warrantyMonths: fields.warrantyMonths ?? (comeback?.underWarranty ? 0 : shop.warrantyMonths),
+          ...comeback,
+          ...freeQuote,
+          visitId,
+          ...token,
+          customerLanguage,
+          shopId: actor.shopId,
+          searchText: searchTextOf({ ...fields, repairNumber }),
+        },
+        { also: [firstStatus], unless: taken },
+      ),
+    );
     // Entered as already collected (a paper book's past): its warranty runs from now.
     if (created.status === "picked_up") [created] = await startWarranty(tx, actor.shopId, [created.id]);
     // More items of the visit follow: the next one's email replaces this one and tells of them all;

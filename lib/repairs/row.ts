@@ -41,12 +41,32 @@ function columnsOf(data: RepairData): { columns: Prisma.Sql; values: string } {
   };
 }
 
-/** Inserts a repair (columns not set take their defaults) and reads it back. */
-export async function insertRepair(tx: Prisma.TransactionClient, data: RepairData): Promise<Repair> {
+/**
+ * Inserts a repair (columns not set take their defaults) and reads it back.
+ * In the same statement: `also`, statements over the row inserted (named
+ * `created`: its first history row); `unless`, a condition over the row to
+ * insert (named `fresh`) under which nothing is written and nothing returned.
+ */
+export async function insertRepair(
+  tx: Prisma.TransactionClient,
+  data: RepairData,
+  { also = [], unless }: { also?: Prisma.Sql[]; unless?: Prisma.Sql } = {},
+): Promise<Repair | undefined> {
   const { columns, values } = columnsOf(data);
   const [repair] = await tx.$queryRaw<Repair[]>`
-    INSERT INTO repairs (${columns}) SELECT ${columns} FROM json_populate_record(NULL::repairs, ${values}::json)
-    RETURNING ${REPAIR_ROW}`;
+    WITH created AS (
+      INSERT INTO repairs (${columns}) SELECT ${columns} FROM json_populate_record(NULL::repairs, ${values}::json) fresh
+      ${unless ? Prisma.sql`WHERE NOT (${unless})` : Prisma.empty}
+      RETURNING *
+    )${
+      also.length
+        ? Prisma.join(
+            also.map((statement, n) => Prisma.sql`, ${Prisma.raw(`also_${n}`)} AS (${statement})`),
+            "",
+          )
+        : Prisma.empty
+    }
+    SELECT ${REPAIR_ROW} FROM created`;
   return repair;
 }
 

@@ -362,7 +362,9 @@ describe("the migrated database matches prisma/schema.prisma", () => {
       };
       const sealed = (n: number) => ({ statusToken: `v1.${n}`, statusTokenHash: Buffer.alloc(32, n) });
       const byClient = await client.repair.create({ data: { ...data, repairNumber: "R-1", ...sealed(1) } });
-      const byRow = await client.$transaction((tx) => insertRepair(tx, { ...data, repairNumber: "R-2", ...sealed(2) }));
+      const byRow = (await client.$transaction((tx) =>
+        insertRepair(tx, { ...data, repairNumber: "R-2", ...sealed(2) }),
+      ))!;
       expect(Buffer.from(byRow.statusTokenHash)).toEqual(sealed(2).statusTokenHash);
       const { id, repairNumber, statusToken, statusTokenHash, createdAt, updatedAt, statusSince } = byClient;
       const own = { id, repairNumber, statusToken, statusTokenHash, createdAt, updatedAt, statusSince };
