@@ -83,6 +83,21 @@ export function itemFacts(repair: RepairJson, shop: Loaded["shop"], t: Translate
   return facts;
 }
 
+/** What the receipt of a visit says of each other item left in it: the item, its warranty, what was paid on it. */
+export function visitItemFacts(
+  repair: RepairJson,
+  shop: Loaded["shop"],
+  t: Translate,
+  locale: Locale,
+): [string, string][] {
+  const facts: [string, string][] = [
+    ...itemFacts(repair, shop, t, locale),
+    [t("print.warranty"), warrantyText(repair, t)],
+  ];
+  if (repair.paid_total !== 0) facts.push([t("print.paid"), formatAmount(repair.paid_total, locale)]);
+  return facts;
+}
+
 /** The warranty the shop gives on this repair, as its months say (a comeback's is the first repair's). */
 export function warrantyText(repair: RepairJson, t: Translate): string {
   if (repair.under_warranty) return t("print.warrantyComeback");

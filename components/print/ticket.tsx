@@ -1,5 +1,6 @@
 "use client";
 
+import { Fragment } from "react";
 import type { Locale } from "@/i18n/config";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import type { SignatureJson } from "@/lib/repairs/signatures";
@@ -10,7 +11,7 @@ import type { useTranslations } from "next-intl";
 import type { ShopDetails } from "@/lib/client/api";
 import type { PaymentJson } from "@/lib/payments/kinds";
 import { termsFor } from "@/lib/shop/terms";
-import { itemFacts, ticketFacts, warrantyText } from "./ticket-facts";
+import { ticketFacts, visitItemFacts } from "./ticket-facts";
 
 // The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
 export type Translate = ReturnType<typeof useTranslations<never>>;
@@ -118,27 +119,31 @@ export function Ticket({
             <p className="text-[2em] font-bold leading-tight">{repair.repair_number}</p>
             {together.length > 0 && (
               <p>
-                {t("print.visitItems", {
-                  count: together.length + 1,
-                  numbers: visit.map((item) => item.repair_number).join(", "),
-                })}
+                {t("print.visitItems", { count: together.length + 1 })}{" "}
+                {/* A number is one word: the list breaks only after its commas. */}
+                {visit.map((item, i) => (
+                  <Fragment key={item.id}>
+                    {i > 0 && ", "}
+                    <span className="whitespace-nowrap">{item.repair_number}</span>
+                  </Fragment>
+                ))}
               </p>
             )}
           </div>
           {/* Label and value run together, wrapped between words; on paper in two columns. */}
           <FactList facts={facts} receipt={receipt} />
           {together.map((item) => (
-            <section key={item.id} className="border-t border-black pt-[1mm]">
+            // On paper an item is never cut across two pages.
+            <section key={item.id} className="break-inside-avoid border-t border-black pt-[1mm]">
               <h2 className="font-bold">{item.repair_number}</h2>
-              <FactList
-                facts={[...itemFacts(item, shop, t, locale), [t("print.warranty"), warrantyText(item, t)]]}
-                receipt={receipt}
-              />
+              <FactList facts={visitItemFacts(item, shop, t, locale)} receipt={receipt} />
             </section>
           ))}
           {follow}
           {terms && <p className={`whitespace-pre-line ${receipt ? "" : "text-[0.9em]"}`}>{terms}</p>}
-          <div className={`grid gap-x-[4mm] gap-y-[3mm] ${format === "a4" ? "grid-cols-[60mm_60mm]" : "grid-cols-2"}`}>
+          <div
+            className={`grid break-inside-avoid gap-x-[4mm] gap-y-[3mm] ${format === "a4" ? "grid-cols-[60mm_60mm]" : "grid-cols-2"}`}
+          >
             <SignatureLine label={t("print.signature")} signature={intake} t={t} timeZone={shop.time_zone} />
             <SignatureLine label={t("print.shopSignature")} name={intake?.taken_by} t={t} timeZone={shop.time_zone} />
             {pickedUp && (

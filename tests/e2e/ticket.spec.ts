@@ -60,6 +60,47 @@ async function takeIn(request: APIRequestContext, headers: Record<string, string
   return repair as { id: string; repair_number: string };
 }
 
+/** The watch and, in the same visit, a ring and a second watch: three items under one receipt. */
+async function visitOfThree(request: APIRequestContext, headers: Record<string, string>, language: string) {
+  const watch = await takeIn(request, headers, language);
+  const more = [
+    {
+      item_type: "jewelry",
+      item_description: "Anell d'or groc amb tres brillants",
+      work_requested: "Reduir la talla de 56 a 53 i polir",
+      metal: "Or groc",
+      fineness: "750",
+      weight_grams: 4.2,
+      condition: ["scratched_case"],
+    },
+    {
+      item_type: "watch",
+      item_description: "Rellotge de quars de senyora",
+      work_requested: "Canvi de pila",
+      brand: "Tissot",
+      model: "Lovely",
+      serial_number: "TS-1234",
+    },
+  ];
+  const items = [watch];
+  for (const item of more)
+    items.push(
+      await addRepair(request, headers, {
+        customer_name: WATCH.customer_name,
+        customer_phone: WATCH.customer_phone,
+        customer_language: language,
+        same_visit_as: watch.id,
+        ...item,
+      }),
+    );
+  const deposit = await request.post(`/api/repairs/${items[1].id}/payments`, {
+    headers,
+    data: { kind: "deposit", amount: 20, method: "cash" },
+  });
+  expect(deposit.status()).toBe(201);
+  return items as { id: string; repair_number: string }[];
+}
+
 /** The page's words that a line break cuts in two (the status link's address aside: it is one long word). */
 async function brokenWords(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -175,6 +216,42 @@ test.describe("at 360 px in Catalan", () => {
     expect(after.text(0)).toContain("Preu final: 285,50 €");
     expect(after.text(0)).toContain("Pendent de pagament: 0,00 €");
   });
+
+  test("three items left in one visit: one receipt on the roll lists them all, each copy one page, no word broken", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await inCatalan(page, request);
+    await fullShop(request, headers, "ca");
+    const items = await visitOfThree(request, headers, "ca");
+
+    // Printed from the last item: it leads, the others follow, each with its own facts and what was paid on it.
+    const { pdf, broken, text } = await printed(page, items[2].id, "receipt");
+    expect(broken).toEqual([]);
+    expect(pdf.pageCount).toBe(2);
+    for (const sheet of pdf.pages) {
+      expect(sheet.widthMm).toBe(80);
+      expect(sheet.heightMm).toBeLessThanOrEqual(420);
+    }
+    const numbers = items.map((item) => item.repair_number);
+    for (const copy of [text(0), text(1)]) {
+      expect(copy).toContain(`3 articles deixats junts: ${numbers.join(", ")}`);
+      for (const line of [
+        "Rellotge de quars de senyora",
+        "Tissot",
+        `${numbers[0]} Article: Rellotge: Rellotge automàtic d'home`,
+        "SN-87654321",
+        "Pagat: 50,00 €",
+        "Pagat: 20,00 €",
+        `${numbers[1]} Article: Joia: Anell d'or groc amb tres brillants`,
+        "Treball sol·licitat: Reduir la talla de 56 a 53 i polir",
+        "Llei: 750",
+        "Signatura del client",
+        "Per la botiga",
+      ])
+        expect(copy).toContain(line);
+    }
+  });
 });
 
 test.describe("at 1440 px in Spanish", () => {
@@ -222,5 +299,41 @@ test.describe("at 1440 px in Spanish", () => {
     expect(a4.pdf.pageCount).toBe(1);
     expect(a4.pdf.pages[0]).toMatchObject({ widthMm: 210, heightMm: 297 });
     expect(a4.text(0)).toContain("Resguardo de recogida");
+  });
+  test("three items left in one visit on A5: the receipt lists them all, no word broken, signatures with the last item", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await inSpanish(page, request);
+    await fullShop(request, headers, "ca");
+    const items = await visitOfThree(request, headers, "es");
+    const { pdf, broken, text } = await printed(page, items[0].id, "a5");
+    expect(broken).toEqual([]);
+    // Three items do not fit one A5 page: each copy takes two, no item cut across them, and the
+    // signatures on the page of the last item.
+    expect(pdf.pageCount).toBe(4);
+    for (const sheet of pdf.pages) expect(sheet).toMatchObject({ widthMm: 148, heightMm: 210 });
+    const numbers = items.map((item) => item.repair_number);
+    for (const [first, copy] of [
+      [0, "Copia para el cliente"],
+      [2, "Copia para la tienda"],
+    ] as const) {
+      const copyText = `${text(first)} ${text(first + 1)}`;
+      expect(text(first)).toContain(copy);
+      expect(text(first)).toContain(`3 artículos dejados juntos: ${numbers.join(", ")}`);
+      expect(text(first)).toContain("Seamaster Diver 300M");
+      const last = text(first + 1);
+      expect(last).toContain(`${numbers[2]} Artículo: Reloj: Rellotge de quars de senyora`);
+      expect(last).toContain("TS-1234");
+      expect(last).toContain("Firma del cliente");
+      expect(last).toContain("Por la tienda");
+      expect(copyText).toContain(`${numbers[1]} Artículo: Joya: Anell d'or groc amb tres brillants`);
+      expect(copyText).toContain("Pagado: 20,00 €");
+      // Each item's facts on one page: its heading and its warranty line on the same one.
+      for (const number of numbers.slice(1)) {
+        const page = [text(first), last].find((t) => t.includes(`${number} Artículo`))!;
+        expect(page.slice(page.indexOf(`${number} Artículo`))).toContain("Garantía: 3 meses");
+      }
+    }
   });
 });
