@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn, dayTimeIn, defaultTimeZone, isTimeZone, wallClockIn, wallClocksIn } from "./time-zone";
+import { dayIn, dayTimeIn, defaultTimeZone, isoWithOffset, isTimeZone, wallClockIn, wallClocksIn } from "./time-zone";
 
 describe("instants in the shop's time zone", () => {
   it("reads a repair taken at 00:30 in Madrid as that day, not the day before", () => {
@@ -25,6 +25,14 @@ describe("instants in the shop's time zone", () => {
     expect(wallClockIn(new Date("2026-07-01T10:00:00.000Z"), "America/Mexico_City").toISOString()).toBe(
       "2026-07-01T04:00:00.000Z",
     );
+  });
+
+  it("writes an instant to the second with the zone's offset, in winter, in summer and west of UTC", () => {
+    expect(isoWithOffset(new Date("2027-01-15T09:30:00.750Z"), "Europe/Madrid")).toBe("2027-01-15T10:30:00+01:00");
+    expect(isoWithOffset(new Date("2027-07-15T09:30:00Z"), "Europe/Madrid")).toBe("2027-07-15T11:30:00+02:00");
+    expect(isoWithOffset(new Date("2027-07-15T09:30:00Z"), "Atlantic/Canary")).toBe("2027-07-15T10:30:00+01:00");
+    expect(isoWithOffset(new Date("2027-01-15T09:30:00Z"), "America/St_Johns")).toBe("2027-01-15T06:00:00-03:30");
+    expect(isoWithOffset(new Date("2027-01-15T09:30:00Z"), "UTC")).toBe("2027-01-15T09:30:00+00:00");
   });
 
   it("knows IANA names and refuses others", () => {

@@ -103,3 +103,17 @@ export function wallClockIn(instant: Date, timeZone: string): Date {
   const p = partsIn(instant, timeZone);
   return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, instant.getUTCMilliseconds()));
 }
+
+/**
+ * The instant to the second as the zone's clock reads it, with the zone's
+ * offset: 2027-01-15T10:30:00+01:00 (ISO 8601, as a VERI*FACTU record's
+ * generation time is written).
+ */
+export function isoWithOffset(instant: Date, timeZone: string): string {
+  const seconds = new Date(Math.floor(instant.getTime() / 1000) * 1000);
+  const wall = wallClockIn(seconds, timeZone);
+  const offsetMinutes = Math.round((wall.getTime() - seconds.getTime()) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${wall.toISOString().slice(0, 19)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
