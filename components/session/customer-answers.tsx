@@ -14,20 +14,24 @@ const EVERY_MS = 5_000;
  * A customer's answer to a quote by the status link, heard by the shop's open
  * screens within seconds: said at the top of every screen (with the repair
  * to open), and the repair's page and the list read again (useOnAnswer).
- * Asked every few seconds while the screen is shown, from the moment it
- * opened.
+ * Asked every few seconds while the screen is shown; the first time for the
+ * last minute, so an answer given while the screen loaded is heard too.
  */
 export function CustomerAnswers() {
   const t = useTranslations();
   const [heard, setHeard] = useState<CustomerAnswer[]>([]);
   useEffect(() => {
     let after: string | undefined;
+    const said = new Set<string>();
     let live = true;
     const ask = async () => {
       if (document.visibilityState !== "visible") return;
-      const { answers, now } = await repairsApi.answers(after);
+      const { answers: asked, now } = await repairsApi.answers(after);
       if (!live) return;
       after = now;
+      // Each call asks again over the last seconds (lib/repairs/answers.ts): an answer is said once.
+      const answers = asked.filter((answer) => !said.has(`${answer.repair_id} ${answer.at}`));
+      for (const answer of answers) said.add(`${answer.repair_id} ${answer.at}`);
       if (answers.length === 0) return;
       setHeard((shown) => [...shown, ...answers].slice(-3));
       window.dispatchEvent(new CustomEvent(ANSWERED, { detail: answers.map((a) => a.repair_id) }));

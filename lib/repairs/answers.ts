@@ -12,8 +12,18 @@ import type { RepairStatus } from "./workflow";
 /** The most answers one call gives (the oldest first after `after`). */
 const AT_MOST = 20;
 
+/** A screen just opened hears the answers of the last minute: one given while it loaded is not lost. */
+const LOOK_BACK_SECONDS = 60;
+
+/**
+ * An answer carries the moment it was given and is committed a moment
+ * later: each call asks again over these last seconds, and a screen keeps
+ * what it heard (an answer may come twice, and is never missed).
+ */
+const SETTLE_SECONDS = 2;
+
 const query = z.object({
-  /** The `now` of the previous answer; none the first time: nothing before the screen opened. */
+  /** The `now` of the previous answer; none the first time: the last minute. */
   after: z.iso.datetime({ offset: true, error: "invalidField" }).optional(),
 });
 
@@ -28,14 +38,15 @@ export type CustomerAnswer = {
 /** GET /repairs/answers?after=: the answers since then, and the `now` to ask from next (one statement). */
 export async function customerAnswers(client: PrismaClient, shopId: string, input: unknown) {
   const { after } = query.parse(input);
-  // The first time (no `after`) the moment alone: nothing before the screen opened.
   const found = await rows<{ now: Date | string } & Partial<CustomerAnswer> & { at: Date | string | null }>(
     client,
-    Prisma.sql`SELECT t.now, a.* FROM (SELECT now() AS now) t LEFT JOIN LATERAL (
+    Prisma.sql`SELECT t.now - ${SETTLE_SECONDS} * interval '1 second' AS now, a.* FROM (SELECT now() AS now) t
+      LEFT JOIN LATERAL (
         SELECT h.repair_id, r.repair_number, r.customer_name, h.to_status::text AS status, h.changed_at AS at
         FROM status_history h JOIN repairs r ON r.id = h.repair_id
-        WHERE ${after ?? null}::timestamptz IS NOT NULL AND h.shop_id = ${shopId}::uuid AND h.by_customer
-          AND h.changed_at > ${after ?? null}::timestamptz AND h.changed_at <= t.now
+        WHERE h.shop_id = ${shopId}::uuid AND h.by_customer
+          AND h.changed_at > coalesce(${after ?? null}::timestamptz, t.now - ${LOOK_BACK_SECONDS} * interval '1 second')
+          AND h.changed_at <= t.now
         ORDER BY h.changed_at LIMIT ${AT_MOST}
       ) a ON true`,
   );

@@ -243,7 +243,7 @@ describe("answering a quote by link", () => {
       (
         await answersRoute(authed(`/api/repairs/answers${after ? `?after=${encodeURIComponent(after)}` : ""}`, token))
       ).json();
-    // A screen opens: nothing before it, and the moment to ask from.
+    // A screen opens: the answers of the last minute (none yet), and the moment to ask from.
     const opened = await answersSince();
     expect(opened.answers).toEqual([]);
     expect((await answersSince(opened.now)).answers).toEqual([]);
@@ -259,8 +259,13 @@ describe("answering a quote by link", () => {
         at: expect.any(String),
       },
     ]);
-    // Asked again from then: heard once.
-    expect((await answersSince(heard.now)).answers).toEqual([]);
+    // A screen that opens now hears it too: it was given while that screen loaded.
+    expect((await answersSince()).answers.map((a: { repair_id: string }) => a.repair_id)).toEqual([repair.id]);
+    // Each call asks again over its last seconds (an answer committed a moment late is not lost; the
+    // screen says it once); past the answer, nothing.
+    expect(Date.parse(heard.now)).toBeLessThan(Date.now() - 1_000);
+    const past = new Date(Date.parse(heard.answers[0].at) + 1).toISOString();
+    expect((await answersSince(past)).answers).toEqual([]);
     // Another shop hears nothing of it.
     const stranger = await shopSession();
     const theirs = await (

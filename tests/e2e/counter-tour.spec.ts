@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { addRepair, inCatalan, inSpanish, PASSWORD } from "./session";
+import { e2eDb } from "./database";
+import { drawSignature } from "./draw";
+import { addRepair, expectNoSidewaysScroll, inCatalan, inSpanish, PASSWORD } from "./session";
 
 // The counter's second tour (issue 51): what a new shop tripped over, played
 // again. At 360 px in Catalan: the intake form, the money words before a
-// price, WhatsApp, a new colleague's language and a removed account. At
-// 1440 px in Spanish: the status menu's descriptions and a refund given as a
-// discount.
+// price, WhatsApp, a new colleague's language and a removed account, and a
+// returning customer's visit with three items. At 1440 px in Spanish: the
+// status menu's descriptions, a refund given as a discount, and the owner
+// hearing the customers' answers. The receipts on paper: ticket.spec.ts.
 
 test.describe("at 360 px in Catalan", () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -110,6 +113,89 @@ test.describe("at 360 px in Catalan", () => {
     ).toBeVisible();
     await context.close();
   });
+
+  test("a returning customer found as her name is typed, three items of one visit saved one after another, one signature and one email for them all", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await inCatalan(page, request);
+    await request.put("/api/shop", { headers, data: { language: "ca" } });
+    const email = `montse-${Date.now()}@example.com`;
+    // She left a pendant some time ago.
+    await addRepair(request, headers, {
+      customer_name: "Montserrat Ferrer i Soler",
+      customer_phone: "612 345 678",
+      customer_email: email,
+      customer_language: "ca",
+      item_description: "Penjoll",
+      notify: false,
+    });
+
+    await page.goto("/repairs");
+    await page.getByRole("button", { name: "Nova reparació" }).first().click();
+    const form = page.getByRole("dialog", { name: "Nova reparació" });
+    await form.getByLabel("Nom del client").fill("Montse");
+    const earlier = form.getByRole("group", { name: "Clients anteriors" });
+    await earlier.getByRole("button", { name: `Montserrat Ferrer i Soler · 612 345 678 · ${email}` }).click();
+    await expect(form.getByLabel("Nom del client")).toHaveValue("Montserrat Ferrer i Soler");
+    await expect(form.getByLabel("Telèfon del client")).toHaveValue("612 345 678");
+    await expect(form.getByLabel("Correu del client")).toHaveValue(email);
+    await expect(earlier).toHaveCount(0);
+
+    const items = [
+      ["watch", "Omega Seamaster"],
+      ["jewelry", "Anell d'or"],
+      ["watch", "Rolex Datejust"],
+    ];
+    for (const [type, item] of items.slice(0, 2)) {
+      await form.getByLabel("Tipus d'article").selectOption(type);
+      await form.getByLabel("Descripció de l'article").fill(item);
+      await form.getByRole("button", { name: "Desa i afegeix un altre article" }).click();
+      await expect(form.getByText(/^Reparació R-\S+ desada\. Ara el següent article d’aquesta visita/)).toBeVisible();
+      await expect(form.getByLabel("Nom del client")).toHaveValue("Montserrat Ferrer i Soler");
+      await expect(form.getByLabel("Descripció de l'article")).toHaveValue("");
+      await expect(form.getByText(/^Un altre article de la mateixa visita que R-/)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    }
+    await form.getByLabel("Tipus d'article").selectOption(items[2][0]);
+    await form.getByLabel("Descripció de l'article").fill(items[2][1]);
+    await form.getByRole("button", { name: "Crea la reparació" }).click();
+    await expect(form).toBeHidden();
+
+    // One signature, taken on the last item, for the three.
+    await page.getByRole("link", { name: "Signatura del client" }).click();
+    const sign = page.getByRole("dialog", { name: "Signatura del client" });
+    await expect(
+      sign.getByText(
+        /^També signa pels altres articles d’aquesta visita encara sense signar: R-\S+ \(Omega Seamaster\); R-\S+ \(Anell d'or\)\.$/,
+      ),
+    ).toBeVisible();
+    await drawSignature(page, sign.getByRole("img", { name: /^Requadre de signatura/ }));
+    await sign.getByRole("button", { name: "Desa la signatura" }).click();
+    await expect(sign).toBeHidden();
+
+    const client = e2eDb();
+    try {
+      const visit = await client.repair.findMany({
+        where: { customerEmail: email, visitId: { not: null } },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, visitId: true, itemDescription: true, repairNumber: true },
+      });
+      expect(visit.map((r) => r.itemDescription)).toEqual(items.map(([, item]) => item));
+      expect(new Set(visit.map((r) => r.visitId))).toEqual(new Set([visit[0].id]));
+      const ids = visit.map((r) => r.id);
+      const signed = await client.signature.findMany({ where: { repairId: { in: ids } } });
+      expect(signed.map((s) => s.stage)).toEqual(["intake", "intake", "intake"]);
+      // One "received" email, in Catalan, naming the other two.
+      const notices = await client.notice.findMany({ where: { repairId: { in: ids } } });
+      expect(notices.map((n) => [n.repairId, n.language])).toEqual([[ids[2], "ca"]]);
+      expect(notices[0].textBody).toContain(
+        `En la mateixa visita també ens vau deixar: ${visit[0].repairNumber} (Omega Seamaster); ${visit[1].repairNumber} (Anell d'or).`,
+      );
+    } finally {
+      await client.$disconnect();
+    }
+  });
 });
 
 test.describe("at 1440 px in Spanish", () => {
@@ -159,5 +245,105 @@ test.describe("at 1440 px in Spanish", () => {
     await expect(money.getByText("Devolución (descuento)")).toBeVisible();
     await expect(money.getByText("265,50 €").first()).toBeVisible();
     expect((await (await request.get(`/api/repairs/${repair.id}`, { headers })).json()).balance_due).toBe(0);
+  });
+  test("the owner hears the customers' answers: open screens change within seconds, the queue of approvals to start, and the shop's own email", async ({
+    page,
+    request,
+  }) => {
+    const { headers } = await inSpanish(page, request);
+    await request.put("/api/shop", { headers, data: { language: "es", email: "taller@relojeria.example" } });
+    await page.goto("/settings");
+    const notices = page.getByRole("region", { name: "Avisos a los clientes" });
+    await expect(notices.getByText("Se envía al email de la propia tienda (taller@relojeria.example)")).toBeVisible();
+    await notices
+      .getByRole("checkbox", { name: "Avisar a la tienda por email cuando un cliente acepta o rechaza un presupuesto" })
+      .check();
+    await notices.getByRole("button", { name: "Guardar" }).click();
+    await expect(notices.getByText("Avisos guardados")).toBeVisible();
+
+    const quoted = async (name: string, item: string) => {
+      const repair = await addRepair(request, headers, {
+        customer_name: name,
+        item_description: item,
+        customer_language: "ca",
+      });
+      await request.patch(`/api/repairs/${repair.id}/quote`, { headers, data: { amount: 90.5, expires_in_hours: 72 } });
+      return repair as { id: string; repair_number: string; status_url: string };
+    };
+    const answer = async (repair: { status_url: string }, choice: "approve" | "decline") => {
+      const token = repair.status_url.split("/t/")[1];
+      expect((await request.post(`/t/${token}`, { form: { answer: choice }, maxRedirects: 0 })).status()).toBe(303);
+    };
+    const watch = await quoted("Joana Ferrer", "Omega Seamaster");
+    const ring = await quoted("Pere Soler", "Anell d'or");
+
+    // The list is open when Joana approves: the banner says so and her row moves on, with no reload.
+    await page.goto("/repairs");
+    const row = page.getByRole("row").filter({ hasText: watch.repair_number });
+    await expect(row.getByRole("button", { name: "Cambiar el estado, ahora En presupuesto" })).toBeVisible();
+    await answer(watch, "approve");
+    const heard = page
+      .getByRole("status")
+      .getByText(`Joana Ferrer ha aceptado el presupuesto de ${watch.repair_number}: el trabajo puede empezar.`);
+    await expect(heard).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByRole("button", { name: "Cambiar el estado, ahora Aprobado" })).toBeVisible();
+
+    // The ring's page is open when Pere declines: its status and actions change, with no reload.
+    await page.goto(`/repairs/${ring.id}`);
+    await expect(page.getByRole("button", { name: "Aprobar", exact: true })).toBeVisible();
+    await answer(ring, "decline");
+    await expect(
+      page.getByRole("status").getByText(`Pere Soler ha rechazado el presupuesto de ${ring.repair_number}.`),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole("button", { name: "Cambiar el estado, ahora Rechazado" })).toBeVisible();
+    // Said once, though the next asks go over the last seconds again.
+    for (let n = 0; n < 2; n++) await page.waitForResponse((r) => r.url().includes("/api/repairs/answers"));
+    await expect(page.getByRole("status").getByText(/Pere Soler ha rechazado/)).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Aprobar", exact: true })).toHaveCount(0);
+
+    // The dashboard's queue: approved, work to start.
+    await page.goto("/dashboard");
+    const queue = page
+      .getByRole("region", { name: "Qué hay que hacer" })
+      .getByRole("link", { name: /^Aceptados, por empezar/ });
+    await expect(queue).toContainText("1");
+    await queue.click();
+    await expect(page).toHaveURL(/queue=approved_to_start/);
+    await expect(page.getByRole("row").filter({ hasText: watch.repair_number })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: ring.repair_number })).toHaveCount(0);
+
+    // Each answer emailed to the shop's own address, in the shop's language, with the repair's screen.
+    const client = e2eDb();
+    try {
+      await expect
+        .poll(async () =>
+          (
+            await client.notice.findMany({
+              where: { repairId: { in: [watch.id, ring.id] }, event: "answered" },
+              orderBy: { createdAt: "asc" },
+            })
+          ).map((n) => [n.toEmail, n.language, n.subject, n.state, n.textBody.includes(`/repairs/`)]),
+        )
+        .toEqual([
+          [
+            "taller@relojeria.example",
+            "es",
+            `Reparación ${watch.repair_number}: Joana Ferrer ha aceptado el presupuesto`,
+            "sent",
+            true,
+          ],
+          [
+            "taller@relojeria.example",
+            "es",
+            `Reparación ${ring.repair_number}: Pere Soler ha rechazado el presupuesto`,
+            "sent",
+            true,
+          ],
+        ]);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });
