@@ -19,7 +19,7 @@ describe("an invoice's QR address", () => {
         total: "25.00",
       }),
     ).toBe(
-      "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=T%202027%2F000001&fecha=15-01-2027&importe=25.00",
+      "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=T%2B%202027%2F000001&fecha=15-01-2027&importe=25.00",
     );
   });
 });

@@ -12,12 +12,25 @@ describe("Spanish tax ids", () => {
       "B12345674",
       "A58818501",
       "Q2826000H",
+      "89890001K",
+      "B72877814",
+      "K1234567L",
     ])
       expect(isValidTaxId(id), id).toBe(true);
   });
 
   it("refuses a wrong control character, a wrong length and anything else", () => {
-    for (const id of ["12345678A", "X1234567A", "B12345675", "Q2826000A", "1234567Z", "ABC", "", "B1234567"])
+    for (const id of [
+      "12345678A",
+      "X1234567A",
+      "B12345675",
+      "Q2826000A",
+      "1234567Z",
+      "ABC",
+      "",
+      "B1234567",
+      "K1234567A",
+    ])
       expect(isValidTaxId(id), id).toBe(false);
   });
 
