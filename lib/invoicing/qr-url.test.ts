@@ -10,11 +10,11 @@ describe("an invoice's QR address", () => {
     );
   });
 
-  it("goes to the production host in production, a series' slash and spaces encoded", () => {
+  it("goes to the production host in production, a series' slash, plus and space encoded", () => {
     expect(
       invoiceCheckUrl("production", {
         taxId: "B12345674",
-        number: "T 2027/000001",
+        number: "T+ 2027/000001",
         issuedOn: "15-01-2027",
         total: "25.00",
       }),
