@@ -57,6 +57,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   discountNeedsPrice: 422,
   discountTooLarge: 422,
   visitClosed: 422,
+  fullInvoiceNeeded: 422,
   voidLeavesRefund: 422,
   signatureTooLarge: 413,
   repairChanged: 412,

@@ -51,6 +51,11 @@ export const TABLES: ReadonlyArray<{ name: string; orderBy: string }> = [
   { name: "notices", orderBy: "id" },
   { name: "repair_events", orderBy: "id" },
   { name: "activity", orderBy: "id" },
+  { name: "shop_invoicing", orderBy: "shop_id" },
+  { name: "invoice_counters", orderBy: "shop_id" },
+  // A rectifying invoice after the one it corrects, a record after the one it names.
+  { name: "invoices", orderBy: "issued_at" },
+  { name: "invoice_records", orderBy: "chain_seq" },
 ];
 /**
  * Not backed up: counters and search words the repairs' triggers rebuild,

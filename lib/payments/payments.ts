@@ -13,12 +13,14 @@ import { isUuid } from "@/lib/uuid";
 // both stay in the history. Each is written in one transaction with the
 // repair's paid total and its history line, the repair's row locked first,
 // so payments made at once all count and a refund never gives back more than
-// was paid. This records money; it issues no invoice.
+// was paid. A shop that invoices issues each one's invoice in the same
+// transaction (lib/invoicing/issue.ts).
 
 import type { PaymentKind } from "./kinds";
 import { paymentSchema, voidSchema } from "./schema";
 import { eventDetail } from "@/lib/repairs/event-detail";
 import { recordEvent } from "@/lib/repairs/mutations";
+import { invoicePayment } from "@/lib/invoicing/issue";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 
@@ -27,7 +29,7 @@ type Tx = Prisma.TransactionClient;
 
 type PaymentRow = Payment & { createdBy: { name: string } | null; voidedBy: { name: string } | null };
 
-export function paymentJson(payment: PaymentRow) {
+export function paymentJson(payment: PaymentRow, invoiceId: string | null = null) {
   return {
     id: payment.id,
     kind: payment.kind,
@@ -42,6 +44,8 @@ export function paymentJson(payment: PaymentRow) {
     voided_at: payment.voidedAt?.toISOString() ?? null,
     voided_by: payment.voidedBy?.name ?? null,
     void_reason: payment.voidReason,
+    /** The invoice it was issued with (lib/invoicing; null: the shop does not invoice, or did not then). */
+    invoice_id: invoiceId,
   };
 }
 export type PaymentJson = ReturnType<typeof paymentJson>;
@@ -58,6 +62,7 @@ async function lockPaid(tx: Tx, shopId: string, repairId: string, expected: Expe
     paidTotal: Number(repair.paidTotal),
     repairNumber: repair.repairNumber,
     amountDue: moneyOf(repair).amountDue,
+    repair,
   };
 }
 
@@ -103,9 +108,9 @@ export async function addPayment(
   locale: Locale,
   expected: Expected = null,
 ) {
-  const { kind, amount, method, note, discount } = paymentSchema(locale).parse(input);
+  const { kind, amount, method, note, discount, customer } = paymentSchema(locale).parse(input);
   return client.$transaction(async (tx) => {
-    const { paidTotal, amountDue } = await lockPaid(tx, actor.shopId, repairId, expected);
+    const { paidTotal, amountDue, repair } = await lockPaid(tx, actor.shopId, repairId, expected);
     if (kind === "refund" && amount > paidTotal + 1e-9)
       throw new AppError("refundTooLarge", { fields: { amount: "refundTooLarge" } });
     // A discount lowers the price in the payment's own statement.
@@ -140,8 +145,27 @@ export async function addPayment(
         (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"
       FROM payment, repair`;
     if (price !== null) await recordEvent(tx, actor, repairId, "final_price_set", price.toFixed(2), payment.createdAt);
+    // Its invoice, when the shop invoices: over 400 € with no customer's tax details, nothing is written.
+    const invoice = await invoicePayment(
+      tx,
+      actor,
+      {
+        id: payment.id,
+        kind,
+        amount,
+        repair: {
+          id: repairId,
+          repairNumber: repair.repairNumber,
+          itemDescription: repair.itemDescription,
+          customerLanguage: repair.customerLanguage,
+        },
+        serviceTotal: Math.max(price ?? amountDue ?? 0, total),
+        customer,
+      },
+      payment.createdAt,
+    );
     const taken = { ...payment, createdBy: actorName === null ? null : { name: actorName }, voidedBy: null };
-    return { ...paymentJson(taken), repair_version: version };
+    return { ...paymentJson(taken, invoice?.id ?? null), repair_version: version };
   });
 }
 
@@ -210,8 +234,13 @@ export async function listPayments(client: PrismaClient, shopId: string, repairI
     include: WHO,
   });
   const { amountDue, balanceDue } = moneyOf(repair);
+  const invoices = await client.invoice.findMany({
+    where: { shopId, paymentId: { in: payments.map((p) => p.id) } },
+    select: { id: true, paymentId: true },
+  });
+  const invoiceOf = new Map(invoices.map((invoice) => [invoice.paymentId, invoice.id]));
   return {
-    payments: payments.map(paymentJson),
+    payments: payments.map((payment) => paymentJson(payment, invoiceOf.get(payment.id) ?? null)),
     paid_total: Number(repair.paidTotal),
     amount_due: amountDue,
     balance_due: balanceDue,

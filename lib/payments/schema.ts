@@ -5,6 +5,7 @@ import { MAX_MONEY } from "@/lib/repairs/limits";
 import { parseAmount } from "@/lib/repairs/money";
 import { err, optionalText } from "@/lib/schema-parts";
 import { PAYMENT_KINDS, PAYMENT_METHODS } from "./kinds";
+import { isValidTaxId, normalizeTaxId } from "@/lib/shop/tax-id";
 
 // The request rules of money taken: a payment and a void (lib/payments/payments.ts),
 // and a page of the takings' lines (lib/payments/takings.ts).
@@ -30,6 +31,19 @@ const amountIn = (locale: Locale) =>
       .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, err("paymentAmountInvalid")),
   );
 
+const required = (max: number) =>
+  z.string(err("invalidField")).trim().min(1, err("invalidField")).max(max, err("textTooLong"));
+
+/** A customer's tax details for a full invoice: a Spanish tax id, the name and the address. */
+const invoiceCustomerSchema = z.object({
+  tax_id: z.preprocess(
+    (v) => (typeof v === "string" ? normalizeTaxId(v) : v),
+    z.string(err("taxIdInvalid")).refine(isValidTaxId, err("taxIdInvalid")),
+  ),
+  name: required(120),
+  address: required(300),
+});
+
 export const paymentSchema = (locale: Locale) =>
   z
     .object({
@@ -39,6 +53,8 @@ export const paymentSchema = (locale: Locale) =>
       note: note.optional(),
       /** A refund given as a discount: it lowers what is due (the final price) by its amount. */
       discount: z.boolean(err("invalidField")).default(false),
+      /** The customer's tax details, for a full invoice (a shop that invoices; required over 400 €). */
+      customer: invoiceCustomerSchema.optional(),
     })
     .refine((p) => !p.discount || p.kind === "refund", { error: "discountOnlyRefund", path: ["discount"] });
 

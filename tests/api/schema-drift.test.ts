@@ -65,6 +65,8 @@ function expectedType(field: Field, enums: Map<string, { name: string }>): strin
     "Decimal(10, 2)": "numeric(10,2)",
     "Decimal(8, 2)": "numeric(8,2)",
     "Decimal(16, 2)": "numeric(16,2)",
+    "Decimal(12, 2)": "numeric(12,2)",
+    "Decimal(5, 2)": "numeric(5,2)",
   };
   if (field.native) return native[field.native] ?? `unknown native ${field.native}`;
   const plain: Record<string, string> = {
