@@ -11,6 +11,7 @@ function invoiceJson(
   record: { fingerprint: string; previousFingerprint: string | null } | undefined,
   environment: InvoicingEnvironment,
   correctsNumber: string | null,
+  annulled: boolean,
 ) {
   const total = Number(invoice.total);
   return {
@@ -28,6 +29,8 @@ function invoiceJson(
     tax: Number(invoice.taxTotal),
     total,
     corrects: correctsNumber,
+    /** Annulled by an annulment record (its payment was voided as a mistake). */
+    annulled,
     qr_url: invoiceCheckUrl(environment, {
       taxId: invoice.issuerTaxId,
       number: invoice.number,
@@ -48,10 +51,11 @@ export async function repairInvoices(client: PrismaClient, shopId: string, repai
     client.shopInvoicing.findUnique({ where: { shopId }, select: { environment: true } }),
   ]);
   const records = await client.invoiceRecord.findMany({
-    where: { shopId, invoiceId: { in: invoices.map((i) => i.id) }, kind: "issue" },
-    select: { invoiceId: true, fingerprint: true, previousFingerprint: true },
+    where: { shopId, invoiceId: { in: invoices.map((i) => i.id) } },
+    select: { invoiceId: true, kind: true, fingerprint: true, previousFingerprint: true },
   });
-  const recordOf = new Map(records.map((r) => [r.invoiceId, r]));
+  const recordOf = new Map(records.filter((r) => r.kind === "issue").map((r) => [r.invoiceId, r]));
+  const annulled = new Set(records.filter((r) => r.kind === "annulment").map((r) => r.invoiceId));
   const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
   return {
     invoices: invoices.map((invoice) =>
@@ -60,6 +64,7 @@ export async function repairInvoices(client: PrismaClient, shopId: string, repai
         recordOf.get(invoice.id),
         settings?.environment ?? "test",
         invoice.correctsId ? (numberOf.get(invoice.correctsId) ?? null) : null,
+        annulled.has(invoice.id),
       ),
     ),
   };

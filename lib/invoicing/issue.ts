@@ -4,7 +4,7 @@ import type { Locale } from "@/i18n/config";
 import { AppError } from "@/lib/errors";
 import { Prisma, type InvoiceType, type ShopInvoicing } from "@/lib/generated/prisma/client";
 import { dayIn, isoWithOffset } from "@/lib/time-zone";
-import { issueFingerprint } from "./fingerprint";
+import { annulmentFingerprint, issueFingerprint } from "./fingerprint";
 import { vatBreakdown } from "./vat";
 
 // Invoices issued as money is taken (issue 52, docs/invoicing.md), each in the
@@ -49,15 +49,18 @@ const cents = (amount: number) => Math.round(amount * 100);
 /** A date as the agency's records write it: DD-MM-YYYY. */
 const recordDate = (day: string) => day.replaceAll("/", "-");
 
-/** The shop's invoicing when it is on, its row locked: a shop's invoices and records are made one at a time. */
-async function lockedInvoicing(tx: Tx, shopId: string) {
+/**
+ * The shop's invoicing when it is on (or, `evenOff`, when it was ever set),
+ * its row locked: a shop's invoices and records are made one at a time.
+ */
+async function lockedInvoicing(tx: Tx, shopId: string, { evenOff = false } = {}) {
   const [settings] = await tx.$queryRaw<(ShopInvoicing & { timeZone: string })[]>`
     SELECT i.shop_id AS "shopId", i.enabled, i.legal_name AS "legalName", i.tax_id AS "taxId", i.address,
       i.series_simplified AS "seriesSimplified", i.series_full AS "seriesFull", i.series_rectifying AS "seriesRectifying",
       i.vat_rate AS "vatRate", i.environment::text AS environment, i.installation_number AS "installationNumber",
       s.time_zone AS "timeZone"
     FROM shop_invoicing i JOIN shops s ON s.id = i.shop_id
-    WHERE i.shop_id = ${shopId}::uuid AND i.enabled FOR UPDATE OF i`;
+    WHERE i.shop_id = ${shopId}::uuid AND (i.enabled OR ${evenOff}) FOR UPDATE OF i`;
   return settings ?? null;
 }
 
@@ -134,25 +137,29 @@ export async function invoicePayment(
     RETURNING id`;
 
   await appendRecord(tx, settings, invoice.id, now, {
-    IDEmisorFactura: settings.taxId,
-    NumSerieFactura: number,
-    FechaExpedicionFactura: recordDate(day),
-    TipoFactura: type,
-    CuotaTotal: money(taxCents),
-    ImporteTotal: money(totalCents),
-    ...(customer ? { Destinatarios: [{ NombreRazon: customer.name, NIF: customer.tax_id }] } : {}),
-    ...(corrects
-      ? {
-          TipoRectificativa: "I",
-          FacturasRectificadas: [
-            {
-              IDEmisorFactura: settings.taxId,
-              NumSerieFactura: corrects.number,
-              FechaExpedicionFactura: recordDate(dayIn(corrects.issuedOn, "UTC")),
-            },
-          ],
-        }
-      : {}),
+    kind: "issue",
+    fields: {
+      IDEmisorFactura: settings.taxId,
+      NumSerieFactura: number,
+      FechaExpedicionFactura: recordDate(day),
+      TipoFactura: type,
+      CuotaTotal: money(taxCents),
+      ImporteTotal: money(totalCents),
+      ...(customer ? { Destinatarios: [{ NombreRazon: customer.name, NIF: customer.tax_id }] } : {}),
+      ...(corrects
+        ? {
+            TipoRectificativa: "I",
+            FacturasRectificadas: [
+              {
+                IDEmisorFactura: settings.taxId,
+                NumSerieFactura: corrects.number,
+                FechaExpedicionFactura: recordDate(dayIn(corrects.issuedOn, "UTC")),
+              },
+            ],
+          }
+        : {}),
+      NombreRazonEmisor: settings.legalName,
+    },
   });
   return { id: invoice.id, number };
 }
@@ -165,39 +172,73 @@ async function customerOf(tx: Tx, invoiceId: string): Promise<InvoiceCustomer> {
   return found;
 }
 
+type IssueRecordFields = {
+  IDEmisorFactura: string;
+  NumSerieFactura: string;
+  FechaExpedicionFactura: string;
+  TipoFactura: string;
+  CuotaTotal: string;
+  ImporteTotal: string;
+} & Record<string, unknown>;
+
+type AnnulmentRecordFields = {
+  IDEmisorFacturaAnulada: string;
+  NumSerieFacturaAnulada: string;
+  FechaExpedicionFacturaAnulada: string;
+} & Record<string, unknown>;
+
 /**
- * Adds an issue record to the shop's chain for its tax id: after the last
- * one (or the first, PrimerRegistro), with its fingerprint over the values
- * as written and the moment made in the shop's time with its offset.
+ * Adds a record to the shop's chain for the invoice's issuer tax id: after
+ * the last one (or the first, PrimerRegistro), its fingerprint over the
+ * values as written and the moment made, in the shop's time with its offset.
+ * The shop's invoicing row is locked: records are made one at a time.
  */
 async function appendRecord(
   tx: Tx,
   settings: ShopInvoicing & { timeZone: string },
   invoiceId: string,
   now: Date,
-  fields: {
-    IDEmisorFactura: string;
-    NumSerieFactura: string;
-    FechaExpedicionFactura: string;
-    TipoFactura: string;
-    CuotaTotal: string;
-    ImporteTotal: string;
-  } & Record<string, unknown>,
+  record: { kind: "issue"; fields: IssueRecordFields } | { kind: "annulment"; fields: AnnulmentRecordFields },
 ) {
+  const issuerTaxId = record.kind === "issue" ? record.fields.IDEmisorFactura : record.fields.IDEmisorFacturaAnulada;
   const [previous] = await tx.$queryRaw<{ id: string; chainSeq: number; fingerprint: string }[]>`
     SELECT id, chain_seq AS "chainSeq", fingerprint FROM invoice_records
-    WHERE shop_id = ${settings.shopId}::uuid AND issuer_tax_id = ${settings.taxId}
+    WHERE shop_id = ${settings.shopId}::uuid AND issuer_tax_id = ${issuerTaxId}
     ORDER BY chain_seq DESC LIMIT 1`;
   const generatedAt = isoWithOffset(now, settings.timeZone);
-  const fingerprint = issueFingerprint({
-    ...fields,
-    Huella: previous?.fingerprint ?? "",
-    FechaHoraHusoGenRegistro: generatedAt,
-  });
+  const chained = { Huella: previous?.fingerprint ?? "", FechaHoraHusoGenRegistro: generatedAt };
+  const fingerprint =
+    record.kind === "issue"
+      ? issueFingerprint({ ...record.fields, ...chained })
+      : annulmentFingerprint({ ...record.fields, ...chained });
   await tx.$executeRaw`
     INSERT INTO invoice_records (shop_id, issuer_tax_id, chain_seq, kind, invoice_id, previous_id,
       previous_fingerprint, fingerprint, generated_at, installation_number, fields)
-    VALUES (${settings.shopId}::uuid, ${settings.taxId}, ${(previous?.chainSeq ?? 0) + 1}, 'issue', ${invoiceId}::uuid,
-      ${previous?.id ?? null}::uuid, ${previous?.fingerprint ?? null}, ${fingerprint}, ${generatedAt},
-      ${settings.installationNumber}, ${JSON.stringify({ ...fields, NombreRazonEmisor: settings.legalName })}::jsonb)`;
+    VALUES (${settings.shopId}::uuid, ${issuerTaxId}, ${(previous?.chainSeq ?? 0) + 1},
+      ${record.kind}::invoice_record_kind, ${invoiceId}::uuid, ${previous?.id ?? null}::uuid,
+      ${previous?.fingerprint ?? null}, ${fingerprint}, ${generatedAt}, ${settings.installationNumber},
+      ${JSON.stringify(record.fields)}::jsonb)`;
+}
+
+/**
+ * A voided payment's invoice annulled (it was taken by mistake, docs/money.md):
+ * an annulment record in the chain, in the void's transaction. Nothing when
+ * the payment had no invoice or it is annulled already.
+ */
+export async function annulPaymentInvoice(tx: Tx, shopId: string, paymentId: string, now: Date): Promise<void> {
+  const [invoice] = await tx.$queryRaw<{ id: string; number: string; issuedOn: Date; issuerTaxId: string }[]>`
+    SELECT i.id, i.number, i.issued_on AS "issuedOn", i.issuer_tax_id AS "issuerTaxId" FROM invoices i
+    WHERE i.shop_id = ${shopId}::uuid AND i.payment_id = ${paymentId}::uuid
+      AND NOT EXISTS (SELECT 1 FROM invoice_records r WHERE r.invoice_id = i.id AND r.kind = 'annulment')`;
+  if (!invoice) return;
+  // Annulled even if invoicing was turned off since: the invoice exists.
+  const settings = (await lockedInvoicing(tx, shopId, { evenOff: true }))!;
+  await appendRecord(tx, settings, invoice.id, now, {
+    kind: "annulment",
+    fields: {
+      IDEmisorFacturaAnulada: invoice.issuerTaxId,
+      NumSerieFacturaAnulada: invoice.number,
+      FechaExpedicionFacturaAnulada: recordDate(dayIn(invoice.issuedOn, "UTC")),
+    },
+  });
 }

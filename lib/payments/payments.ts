@@ -20,7 +20,7 @@ import type { PaymentKind } from "./kinds";
 import { paymentSchema, voidSchema } from "./schema";
 import { eventDetail } from "@/lib/repairs/event-detail";
 import { recordEvent } from "@/lib/repairs/mutations";
-import { invoicePayment } from "@/lib/invoicing/issue";
+import { annulPaymentInvoice, invoicePayment } from "@/lib/invoicing/issue";
 
 export { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "./kinds";
 
@@ -197,6 +197,8 @@ export async function voidPayment(
     // A discount voided: the price it lowered goes back up.
     const price = payment.discount ? discounted(amountDue, -Number(payment.amount)) : null;
     await setPaidTotal(tx, actor, repairId, after, price);
+    // Its invoice, if it had one, annulled: the payment was a mistake.
+    await annulPaymentInvoice(tx, actor.shopId, payment.id, now);
     if (price !== null) await recordEvent(tx, actor, repairId, "final_price_set", price.toFixed(2), now);
     await tx.repairEvent.create({
       data: {

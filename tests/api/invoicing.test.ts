@@ -4,7 +4,8 @@ import { GET as listPaymentsRoute, POST as payRoute } from "@/app/api/repairs/[i
 import { GET as getInvoicingRoute, PUT as putInvoicingRoute } from "@/app/api/shop/invoicing/route";
 import { POST as subaccountRoute } from "@/app/api/auth/create-subaccount/route";
 import { db } from "@/lib/db";
-import { issueFingerprint } from "@/lib/invoicing/fingerprint";
+import { annulmentFingerprint, issueFingerprint } from "@/lib/invoicing/fingerprint";
+import { POST as voidRoute } from "@/app/api/repairs/[id]/payments/[paymentId]/void/route";
 import { authed, PASSWORD, signIn } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
@@ -211,6 +212,42 @@ describe("invoicing", () => {
       ImporteTotal: "-20.00",
       FacturasRectificadas: [{ NumSerieFactura: `T${year}/000001` }],
     });
+  });
+
+  it("annuls the invoice of a payment voided as a mistake with an annulment record in the chain", async () => {
+    const { token, repair, owner } = await invoicingShop(120);
+    const paid = await (await pay(token, repair.id, { kind: "payment", amount: 120, method: "card" })).json();
+    const voided = await voidRoute(
+      authed(`/api/repairs/${repair.id}/payments/${paid.id}/void`, token, { reason: "Cobrat dues vegades" }),
+      ctx({ id: repair.id, paymentId: paid.id }),
+    );
+    expect(voided.status).toBe(200);
+    const chain = await chainOf(owner.shopId);
+    expect(chain.map((r) => [r.kind, r.invoiceId])).toEqual([
+      ["issue", paid.invoice_id],
+      ["annulment", paid.invoice_id],
+    ]);
+    const annulment = chain[1];
+    const f = annulment.fields as Record<string, string>;
+    expect(f).toMatchObject({
+      IDEmisorFacturaAnulada: "B12345674",
+      NumSerieFacturaAnulada: `T${new Date().getFullYear()}/000001`,
+    });
+    expect(annulment.previousFingerprint).toBe(chain[0].fingerprint);
+    expect(annulment.fingerprint).toBe(
+      annulmentFingerprint({
+        IDEmisorFacturaAnulada: f.IDEmisorFacturaAnulada,
+        NumSerieFacturaAnulada: f.NumSerieFacturaAnulada,
+        FechaExpedicionFacturaAnulada: f.FechaExpedicionFacturaAnulada,
+        Huella: chain[0].fingerprint,
+        FechaHoraHusoGenRegistro: annulment.generatedAt,
+      }),
+    );
+    // The invoice itself stays, as issued, said annulled.
+    const { invoices } = await invoicesOf(token, repair.id);
+    expect(invoices.map((i: { number: string; annulled: boolean }) => [i.number, i.annulled])).toEqual([
+      [`T${new Date().getFullYear()}/000001`, true],
+    ]);
   });
 
   it("numbers 20 payments taken at once without gaps, and chains their records in the numbers' order", async () => {
