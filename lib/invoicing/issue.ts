@@ -4,7 +4,7 @@ import type { Locale } from "@/i18n/config";
 import { AppError } from "@/lib/errors";
 import { Prisma, type InvoiceType, type ShopInvoicing } from "@/lib/generated/prisma/client";
 import { dayIn, isoWithOffset } from "@/lib/time-zone";
-import { annulmentFingerprint, issueFingerprint } from "./fingerprint";
+import { annulmentFingerprint, issueFingerprint, type AnnulmentFields, type IssueFields } from "./fingerprint";
 import { vatBreakdown } from "./vat";
 
 // Invoices issued as money is taken (issue 52, docs/invoicing.md), each in the
@@ -172,20 +172,10 @@ async function customerOf(tx: Tx, invoiceId: string): Promise<InvoiceCustomer> {
   return found;
 }
 
-type IssueRecordFields = {
-  IDEmisorFactura: string;
-  NumSerieFactura: string;
-  FechaExpedicionFactura: string;
-  TipoFactura: string;
-  CuotaTotal: string;
-  ImporteTotal: string;
-} & Record<string, unknown>;
-
-type AnnulmentRecordFields = {
-  IDEmisorFacturaAnulada: string;
-  NumSerieFacturaAnulada: string;
-  FechaExpedicionFacturaAnulada: string;
-} & Record<string, unknown>;
+/** What a record hashes and writes besides the chain's two values (the previous fingerprint, the moment made). */
+type Chained = "Huella" | "FechaHoraHusoGenRegistro";
+type IssueRecordFields = Omit<IssueFields, Chained> & Record<string, unknown>;
+type AnnulmentRecordFields = Omit<AnnulmentFields, Chained> & Record<string, unknown>;
 
 /**
  * Adds a record to the shop's chain for the invoice's issuer tax id: after
