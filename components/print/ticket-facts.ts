@@ -6,9 +6,26 @@ import { fieldWriters } from "@/lib/repairs/value-text";
 import { shownFields } from "@/lib/repairs/fields";
 import type { RepairJson } from "@/lib/repairs/serialize";
 import { dayIn } from "@/lib/time-zone";
-import type { Loaded, Translate } from "./ticket";
+import type { useTranslations } from "next-intl";
+import type { ShopDetails } from "@/lib/client/api";
+import type { PaymentJson } from "@/lib/payments/kinds";
+import type { SignatureJson } from "@/lib/repairs/signatures";
 
 // What a ticket says, label and value, in the customer's language.
+
+// The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
+export type Translate = ReturnType<typeof useTranslations<never>>;
+export type Loaded = {
+  repair: RepairJson;
+  /** Every item left in the repair's visit, in the order left (the repair alone when it has none): the intake's receipt lists them. */
+  visit: RepairJson[];
+  shop: ShopDetails;
+  signatures: SignatureJson[];
+  payments: PaymentJson[];
+  t: Translate;
+  qr: string;
+  language: Locale;
+};
 
 /**
  * What a ticket says of the repair, label and value, in the customer's

@@ -1,31 +1,13 @@
 "use client";
 
 import { Fragment } from "react";
-import type { Locale } from "@/i18n/config";
-import type { RepairJson } from "@/lib/repairs/serialize";
 import type { SignatureJson } from "@/lib/repairs/signatures";
 import { dayIn } from "@/lib/time-zone";
 import { getNonce } from "get-nonce";
 import type { PrintFormat } from "./formats";
-import type { useTranslations } from "next-intl";
-import type { ShopDetails } from "@/lib/client/api";
-import type { PaymentJson } from "@/lib/payments/kinds";
 import { termsFor } from "@/lib/shop/terms";
-import { ticketFacts, visitItemFacts } from "./ticket-facts";
-
-// The same keys as the screens' own messages (i18n/global.d.ts), in the shop's language.
-export type Translate = ReturnType<typeof useTranslations<never>>;
-export type Loaded = {
-  repair: RepairJson;
-  /** Every item left in the repair's visit, in the order left (the repair alone when it has none): the intake's receipt lists them. */
-  visit: RepairJson[];
-  shop: ShopDetails;
-  signatures: SignatureJson[];
-  payments: PaymentJson[];
-  t: Translate;
-  qr: string;
-  language: Locale;
-};
+import { ticketFacts, visitItemFacts, type Loaded, type Translate } from "./ticket-facts";
+export type { Loaded, Translate } from "./ticket-facts";
 
 /** The receipt roll's page is as long as the receipt (CSS has no "auto" length for a page). */
 const RECEIPT_MARGIN_MM = 4;
