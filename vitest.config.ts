@@ -18,6 +18,9 @@ const env = {
   ENCRYPTION_KEY: "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
   // Test-only: bcrypt at its floor (production ignores this; lib/auth/password.ts).
   BCRYPT_COST: "4",
+  // The producer the invoicing records name (docs/invoicing.md); 89890001K is the AEAT's examples' NIF.
+  VERIFACTU_PRODUCER_NAME: "Repair Desk test build",
+  VERIFACTU_PRODUCER_TAX_ID: "89890001K",
 };
 
 export default defineConfig({

@@ -49,6 +49,13 @@ const settingsSchema = z.object({
   OPERATOR_COMMAND_PREFIX: z.string().trim().max(200).optional().catch(undefined),
   /** A notice not delivered this long after it was queued is marked failed. */
   NOTICE_GIVE_UP_HOURS: z.coerce.number().min(0.001).max(720).catch(48).default(48),
+  /**
+   * Whoever distributes this build to shops, as VERI*FACTU's records name the
+   * software's producer (docs/invoicing.md): a shop cannot turn invoicing on
+   * without both.
+   */
+  VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).optional().catch(undefined),
+  VERIFACTU_PRODUCER_TAX_ID: z.string().trim().min(1).max(20).optional().catch(undefined),
   /** Tests only: bcrypt's cost, never below 4, ignored in production (lib/auth/password.ts). */
   BCRYPT_COST: z.coerce.number().int().min(4).max(31).optional().catch(undefined),
 });

@@ -58,6 +58,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   discountTooLarge: 422,
   visitClosed: 422,
   fullInvoiceNeeded: 422,
+  invoicingNoProducer: 422,
   voidLeavesRefund: 422,
   signatureTooLarge: 413,
   repairChanged: 412,

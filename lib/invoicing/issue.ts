@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { Prisma, type InvoiceType, type ShopInvoicing } from "@/lib/generated/prisma/client";
 import { dayIn, isoWithOffset } from "@/lib/time-zone";
 import { annulmentFingerprint, issueFingerprint, type AnnulmentFields, type IssueFields } from "./fingerprint";
+import { softwareBlock } from "./software";
 import { vatBreakdown } from "./vat";
 
 // Invoices issued as money is taken (issue 52, docs/invoicing.md), each in the
@@ -201,13 +202,17 @@ async function appendRecord(
     record.kind === "issue"
       ? issueFingerprint({ ...record.fields, ...chained })
       : annulmentFingerprint({ ...record.fields, ...chained });
+  // Several taxpayers on this server: more than one shop invoicing (IndicadorMultiplesOT).
+  const [{ several }] = await tx.$queryRaw<{ several: boolean }[]>`
+    SELECT count(*) > 1 AS several FROM (SELECT 1 FROM shop_invoicing WHERE enabled LIMIT 2) s`;
+  const fields = { ...record.fields, SistemaInformatico: softwareBlock(settings.installationNumber, several) };
   await tx.$executeRaw`
     INSERT INTO invoice_records (shop_id, issuer_tax_id, chain_seq, kind, invoice_id, previous_id,
       previous_fingerprint, fingerprint, generated_at, installation_number, fields)
     VALUES (${settings.shopId}::uuid, ${issuerTaxId}, ${(previous?.chainSeq ?? 0) + 1},
       ${record.kind}::invoice_record_kind, ${invoiceId}::uuid, ${previous?.id ?? null}::uuid,
       ${previous?.fingerprint ?? null}, ${fingerprint}, ${generatedAt}, ${settings.installationNumber},
-      ${JSON.stringify(record.fields)}::jsonb)`;
+      ${JSON.stringify(fields)}::jsonb)`;
 }
 
 /**

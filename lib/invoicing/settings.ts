@@ -4,6 +4,7 @@ import { recordShopChanges } from "@/lib/activity/activity";
 import { AppError } from "@/lib/errors";
 import { Prisma, type PrismaClient, type ShopInvoicing } from "@/lib/generated/prisma/client";
 import { isValidTaxId, normalizeTaxId } from "@/lib/shop/tax-id";
+import { producer } from "./software";
 
 // A shop's invoicing (settings, Invoicing; an owner's to change): off until
 // turned on, and then every payment taken issues an invoice (lib/invoicing/
@@ -104,6 +105,8 @@ export async function saveInvoicing(client: PrismaClient, caller: { shopId: stri
       ...changes,
       series: changes.series ?? before.series,
     };
+    // The records name the software's producer: this server must say who that is.
+    if (after.enabled && !producer()) throw new AppError("invoicingNoProducer");
     if (after.enabled && (!after.legal_name || !after.tax_id || !after.address))
       throw new AppError("invoicingIncomplete", {
         fields: Object.fromEntries(

@@ -4,11 +4,14 @@ import { GET as listPaymentsRoute, POST as payRoute } from "@/app/api/repairs/[i
 import { GET as getInvoicingRoute, PUT as putInvoicingRoute } from "@/app/api/shop/invoicing/route";
 import { POST as subaccountRoute } from "@/app/api/auth/create-subaccount/route";
 import { db } from "@/lib/db";
+import { forgetSettings } from "@/lib/env";
 import { annulmentFingerprint, issueFingerprint } from "@/lib/invoicing/fingerprint";
 import { POST as voidRoute } from "@/app/api/repairs/[id]/payments/[paymentId]/void/route";
 import { authed, PASSWORD, signIn } from "../helpers/auth";
 import { createRepair, shopSession } from "../helpers/repairs";
 import { withTestDatabase } from "../helpers/test-database";
+import { schemaErrors } from "../helpers/verifactu-schema";
+import { recordXml, submissionXml } from "@/lib/invoicing/xml";
 
 // Invoices issued as money is taken (issue 52, docs/invoicing.md): the
 // shop's settings, a simplified invoice per payment, a full one over 400 €,
@@ -77,6 +80,19 @@ describe("invoicing", () => {
     );
     const staff = await signIn(staffEmail);
     expect((await putInvoicing(staff.accessToken, SETTINGS)).status).toBe(403);
+
+    // A server that does not name the software's producer cannot invoice: the records must name it.
+    const producer = process.env.VERIFACTU_PRODUCER_TAX_ID;
+    delete process.env.VERIFACTU_PRODUCER_TAX_ID;
+    forgetSettings();
+    try {
+      const noProducer = await putInvoicing(token, SETTINGS);
+      expect(noProducer.status).toBe(422);
+      expect((await noProducer.json()).code).toBe("invoicingNoProducer");
+    } finally {
+      process.env.VERIFACTU_PRODUCER_TAX_ID = producer;
+      forgetSettings();
+    }
 
     const on = await (await putInvoicing(token, SETTINGS)).json();
     expect(on).toMatchObject({ enabled: true, tax_id: "B12345674", legal_name: SETTINGS.legal_name });
@@ -248,6 +264,47 @@ describe("invoicing", () => {
     expect(invoices.map((i: { number: string; annulled: boolean }) => [i.number, i.annulled])).toEqual([
       [`T${new Date().getFullYear()}/000001`, true],
     ]);
+  });
+
+  it("writes every kind of record as the agency's schema wants it, chained by the invoices they name", async () => {
+    const { token, api, repair, owner } = await invoicingShop(120);
+    const deposit = await (await pay(token, repair.id, { kind: "deposit", amount: 50, method: "card" })).json();
+    await pay(token, repair.id, { kind: "payment", amount: 70, method: "cash" });
+    await pay(token, repair.id, { kind: "refund", amount: 20, method: "card", discount: true });
+    await voidRoute(
+      authed(`/api/repairs/${repair.id}/payments/${deposit.id}/void`, token, { reason: "Error" }),
+      ctx({ id: repair.id, paymentId: deposit.id }),
+    );
+    const big = await createRepair(api, { final_price: 950, item_description: "Rolex <Datejust> & polsera" });
+    const customer = { tax_id: "12345678Z", name: "Montserrat Ferrer & Fills", address: "Carrer Major 1" };
+    await pay(token, big.id, { kind: "payment", amount: 950, method: "transfer", customer });
+    await pay(token, big.id, { kind: "refund", amount: 50, method: "transfer" });
+
+    const chain = await chainOf(owner.shopId);
+    expect(chain.map((r) => [r.kind, (r.fields as { TipoFactura?: string }).TipoFactura ?? null])).toEqual([
+      ["issue", "F2"],
+      ["issue", "F2"],
+      ["issue", "R5"],
+      ["annulment", null],
+      ["issue", "F1"],
+      ["issue", "R1"],
+    ]);
+    const invoices = new Map((await db().invoice.findMany({ where: { shopId: owner.shopId } })).map((i) => [i.id, i]));
+    const xml = submissionXml(
+      { name: SETTINGS.legal_name, taxId: "B12345674" },
+      chain.map((record, n) => recordXml(record, invoices.get(record.invoiceId)!, chain[n - 1] ?? null)),
+    );
+    expect(await schemaErrors(xml)).toEqual([]);
+    expect(xml).toContain("<sf:PrimerRegistro>S</sf:PrimerRegistro>");
+    expect(xml).toContain("<sf:NombreRazon>Montserrat Ferrer &amp; Fills</sf:NombreRazon>");
+    expect(xml).toContain("Rolex &lt;Datejust&gt; &amp; polsera");
+    expect(xml).toContain(
+      "<sf:SistemaInformatico><sf:NombreRazon>Repair Desk test build</sf:NombreRazon><sf:NIF>89890001K</sf:NIF>",
+    );
+    // The checker does check: a record the schema does not allow is refused.
+    expect(
+      await schemaErrors(xml.replace("<sf:TipoHuella>01</sf:TipoHuella>", "<sf:TipoHuella>02</sf:TipoHuella>")),
+    ).not.toEqual([]);
   });
 
   it("numbers 20 payments taken at once without gaps, and chains their records in the numbers' order", async () => {
