@@ -119,8 +119,8 @@ export async function addPayment(
     assertPaidTotal(total);
     // The payment, its history line and the repair's paid total in one
     // statement; with the repair's new version and the taker's name.
-    const [{ version, actorName, ...payment }] = await tx.$queryRaw<
-      (Payment & { version: number; actorName: string | null })[]
+    const [{ version, actorName, invoicing, ...payment }] = await tx.$queryRaw<
+      (Payment & { version: number; actorName: string | null; invoicing: boolean })[]
     >`
       WITH payment AS (
         INSERT INTO payments (shop_id, repair_id, kind, amount, method, note, discount, created_by_id)
@@ -142,28 +142,31 @@ export async function addPayment(
         payment.amount, payment.method::text AS method, payment.note, payment.discount, payment.created_at AS "createdAt",
         payment.created_by_id AS "createdById", payment.voided_at AS "voidedAt", payment.voided_by_id AS "voidedById",
         payment.void_reason AS "voidReason", repair.version,
-        (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName"
+        (SELECT name FROM users WHERE id = ${actor.userId}::uuid) AS "actorName",
+        EXISTS (SELECT 1 FROM shop_invoicing WHERE shop_id = ${actor.shopId}::uuid AND enabled) AS invoicing
       FROM payment, repair`;
     if (price !== null) await recordEvent(tx, actor, repairId, "final_price_set", price.toFixed(2), payment.createdAt);
     // Its invoice, when the shop invoices: over 400 € with no customer's tax details, nothing is written.
-    const invoice = await invoicePayment(
-      tx,
-      actor,
-      {
-        id: payment.id,
-        kind,
-        amount,
-        repair: {
-          id: repairId,
-          repairNumber: repair.repairNumber,
-          itemDescription: repair.itemDescription,
-          customerLanguage: repair.customerLanguage,
-        },
-        serviceTotal: Math.max(price ?? amountDue ?? 0, total),
-        customer,
-      },
-      payment.createdAt,
-    );
+    const invoice = invoicing
+      ? await invoicePayment(
+          tx,
+          actor,
+          {
+            id: payment.id,
+            kind,
+            amount,
+            repair: {
+              id: repairId,
+              repairNumber: repair.repairNumber,
+              itemDescription: repair.itemDescription,
+              customerLanguage: repair.customerLanguage,
+            },
+            serviceTotal: Math.max(price ?? amountDue ?? 0, total),
+            customer,
+          },
+          payment.createdAt,
+        )
+      : null;
     const taken = { ...payment, createdBy: actorName === null ? null : { name: actorName }, voidedBy: null };
     return { ...paymentJson(taken, invoice?.id ?? null), repair_version: version };
   });
