@@ -31,6 +31,12 @@ export const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-/** A session's settings: times in UTC, and statements cut off after `statementTimeoutMs` (0: never). */
+/**
+ * A session's settings: times in UTC; statements cut off after
+ * `statementTimeoutMs` (0: never); and no parallel workers: a request reads
+ * one shop's page, where starting workers costs more than they save (a name
+ * search took twice as long with them, docs/performance.md) and takes the
+ * cores the other requests need.
+ */
 export const sessionOptions = (statementTimeoutMs: number) =>
-  `-c TimeZone=UTC -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`;
+  `-c TimeZone=UTC -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))} -c max_parallel_workers_per_gather=0`;

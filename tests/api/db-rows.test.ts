@@ -35,6 +35,15 @@ describe("rows()", () => {
     for (const answer of answers) expect(answer).toEqual([{ id: ID, label: "x" }]);
   });
 
+  it("runs each request's statements without parallel workers, and in UTC", async () => {
+    const db = client(database.url(), 2);
+    const [settings] = await rows<{ workers: string; zone: string }>(
+      db,
+      Prisma.sql`SELECT current_setting('max_parallel_workers_per_gather') AS workers, current_setting('TimeZone') AS zone`,
+    );
+    expect(settings).toEqual({ workers: "0", zone: "UTC" });
+  });
+
   it("keeps a statement working after a value it could not take", async () => {
     const db = client(database.url(), 1);
     await expect(rows(db, lookup("not-a-uuid"))).rejects.toMatchObject({ code: "22P02" });
