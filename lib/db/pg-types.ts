@@ -35,7 +35,7 @@ export const pgTypes = {
  * A session's settings: times in UTC; statements cut off after
  * `statementTimeoutMs` (0: never); and no parallel workers: a request reads
  * one shop's page, where starting workers costs more than they save (a name
- * search took twice as long with them, docs/performance.md) and takes the
+ * search took longer with them: docs/performance.md) and takes the
  * cores the other requests need.
  */
 export const sessionOptions = (statementTimeoutMs: number) =>

@@ -1,6 +1,6 @@
 import type { Invoice, PrismaClient } from "@/lib/generated/prisma/client";
 import { assertRepairId, notFound } from "@/lib/repairs/queries";
-import { dayIn } from "@/lib/time-zone";
+import { recordDay } from "./issue";
 import { invoiceCheckUrl, type InvoicingEnvironment } from "./qr-url";
 
 // Reading the invoices issued (lib/invoicing/issue.ts) and their records.
@@ -34,7 +34,7 @@ function invoiceJson(
     qr_url: invoiceCheckUrl(environment, {
       taxId: invoice.issuerTaxId,
       number: invoice.number,
-      issuedOn: dayIn(invoice.issuedOn, "UTC").replaceAll("/", "-"),
+      issuedOn: recordDay(invoice.issuedOn),
       total: total.toFixed(2),
     }),
     record: record ? { huella: record.fingerprint, previous_huella: record.previousFingerprint } : null,

@@ -47,8 +47,10 @@ export type InvoiceLine = {
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const cents = (amount: number) => Math.round(amount * 100);
-/** A date as the agency's records write it: DD-MM-YYYY. */
+/** A day (DD/MM/YYYY) as the agency's records and QR codes write it: DD-MM-YYYY. */
 const recordDate = (day: string) => day.replaceAll("/", "-");
+/** A stored calendar day (a DATE column, UTC midnight) as the records write it. */
+export const recordDay = (date: Date) => recordDate(dayIn(date, "UTC"));
 
 /**
  * The shop's invoicing when it is on (or, `evenOff`, when it was ever set),
@@ -154,7 +156,7 @@ export async function invoicePayment(
               {
                 IDEmisorFactura: settings.taxId,
                 NumSerieFactura: corrects.number,
-                FechaExpedicionFactura: recordDate(dayIn(corrects.issuedOn, "UTC")),
+                FechaExpedicionFactura: recordDay(corrects.issuedOn),
               },
             ],
           }
@@ -233,7 +235,7 @@ export async function annulPaymentInvoice(tx: Tx, shopId: string, paymentId: str
     fields: {
       IDEmisorFacturaAnulada: invoice.issuerTaxId,
       NumSerieFacturaAnulada: invoice.number,
-      FechaExpedicionFacturaAnulada: recordDate(dayIn(invoice.issuedOn, "UTC")),
+      FechaExpedicionFacturaAnulada: recordDay(invoice.issuedOn),
     },
   });
 }

@@ -35,7 +35,7 @@ export const invoicingSchema = z
       .number({ error: "vatRateInvalid" })
       .min(0, { error: "vatRateInvalid" })
       .max(100, { error: "vatRateInvalid" })
-      .refine((rate) => Number.isInteger(Math.round(rate * 100 * 1e6) / 1e6), { error: "vatRateInvalid" }),
+      .refine((rate) => Math.abs(Math.round(rate * 100) - rate * 100) < 1e-6, { error: "vatRateInvalid" }),
     environment: z.enum(["test", "production"], { error: "invalidField" }),
   })
   .partial();
@@ -132,18 +132,18 @@ export async function saveInvoicing(client: PrismaClient, caller: { shopId: stri
       create: { shopId: caller.shopId, installationNumber: newInstallationNumber(new Date()), ...data },
       update: data,
     });
-    const { installation_number: _made, ...was } = before;
-    const { installation_number: _kept, ...now } = json(saved);
-    await recordShopChanges(tx, caller, prefixed(was), prefixed(now));
+    await recordShopChanges(tx, caller, prefixed(before), prefixed(json(saved)));
     return json(saved);
   });
 }
 
-/** The settings' names as the shop's activity lists them (invoicing.enabled, invoicing.series.full…). */
-function prefixed(settings: Omit<InvoicingSettings, "installation_number">): Record<string, unknown> {
+/** The settings' names as the shop's activity lists them (invoicing_enabled, invoicing_series_full…); the installation number is no setting. */
+function prefixed(settings: InvoicingSettings): Record<string, unknown> {
   const { series, ...rest } = settings;
   return Object.fromEntries([
-    ...Object.entries(rest).map(([name, value]) => [`invoicing_${name}`, value]),
+    ...Object.entries(rest)
+      .filter(([name]) => name !== "installation_number")
+      .map(([name, value]) => [`invoicing_${name}`, value]),
     ...Object.entries(series).map(([name, value]) => [`invoicing_series_${name}`, value]),
   ]);
 }

@@ -39,19 +39,16 @@ function invoiceIdOf(record: Pick<InvoiceRecord, "kind" | "fields">): InvoiceId 
       };
 }
 
+/** An invoice's issuer, number and date as elements; `suffix` "Anulada" names those of an annulment. */
+const invoiceIdXml = (id: InvoiceId, suffix = "") =>
+  text(`IDEmisorFactura${suffix}`, id.IDEmisorFactura) +
+  text(`NumSerieFactura${suffix}`, id.NumSerieFactura) +
+  text(`FechaExpedicionFactura${suffix}`, id.FechaExpedicionFactura);
+
 function chain(record: InvoiceRecord, previous: InvoiceRecord | null): string {
   if (!previous) return el("Encadenamiento", text("PrimerRegistro", "S"));
   const id = invoiceIdOf(previous);
-  return el(
-    "Encadenamiento",
-    el(
-      "RegistroAnterior",
-      text("IDEmisorFactura", id.IDEmisorFactura) +
-        text("NumSerieFactura", id.NumSerieFactura) +
-        text("FechaExpedicionFactura", id.FechaExpedicionFactura) +
-        text("Huella", record.previousFingerprint!),
-    ),
-  );
+  return el("Encadenamiento", el("RegistroAnterior", invoiceIdXml(id) + text("Huella", record.previousFingerprint!)));
 }
 
 const software = (fields: Fields) =>
@@ -85,29 +82,12 @@ function issueXml(record: InvoiceRecord, invoice: Invoice, previous: InvoiceReco
   return el(
     "RegistroAlta",
     text("IDVersion", "1.0") +
-      el(
-        "IDFactura",
-        text("IDEmisorFactura", f.IDEmisorFactura) +
-          text("NumSerieFactura", f.NumSerieFactura) +
-          text("FechaExpedicionFactura", f.FechaExpedicionFactura),
-      ) +
+      el("IDFactura", invoiceIdXml(f)) +
       text("NombreRazonEmisor", f.NombreRazonEmisor) +
       text("TipoFactura", f.TipoFactura) +
       (f.TipoRectificativa ? text("TipoRectificativa", f.TipoRectificativa) : "") +
       (corrected.length
-        ? el(
-            "FacturasRectificadas",
-            corrected
-              .map((id) =>
-                el(
-                  "IDFacturaRectificada",
-                  text("IDEmisorFactura", id.IDEmisorFactura) +
-                    text("NumSerieFactura", id.NumSerieFactura) +
-                    text("FechaExpedicionFactura", id.FechaExpedicionFactura),
-                ),
-              )
-              .join(""),
-          )
+        ? el("FacturasRectificadas", corrected.map((id) => el("IDFacturaRectificada", invoiceIdXml(id))).join(""))
         : "") +
       text("DescripcionOperacion", description) +
       (customers.length
@@ -147,12 +127,7 @@ function annulmentXml(record: InvoiceRecord, previous: InvoiceRecord | null): st
   return el(
     "RegistroAnulacion",
     text("IDVersion", "1.0") +
-      el(
-        "IDFactura",
-        text("IDEmisorFacturaAnulada", f.IDEmisorFacturaAnulada) +
-          text("NumSerieFacturaAnulada", f.NumSerieFacturaAnulada) +
-          text("FechaExpedicionFacturaAnulada", f.FechaExpedicionFacturaAnulada),
-      ) +
+      el("IDFactura", invoiceIdXml(invoiceIdOf(record), "Anulada")) +
       chain(record, previous) +
       closing(record, f),
   );
